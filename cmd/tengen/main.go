@@ -1,0 +1,34 @@
+// Command tengen runs the Tengen Discord bot and its tools.
+//
+// Usage:
+//
+//	tengen [run] [-config config.yaml]   run the bot (token from DISCORD_TOKEN)
+//
+// The bot itself is not built yet; until it is, "run" says so and exits.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes the subcommand named by args and returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	cmd := "run"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "run":
+		fmt.Fprintln(stderr, "tengen: the Discord bot is not built yet; the rules engines are (go test ./engine/...)")
+		return 1
+	default:
+		fmt.Fprintf(stderr, "tengen: unknown command %q (known: run)\n", cmd)
+		return 2
+	}
+}

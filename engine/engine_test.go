@@ -1,0 +1,69 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestSideOther(t *testing.T) {
+	if First.Other() != Second || Second.Other() != First {
+		t.Fatalf("Other: First->%v Second->%v", First.Other(), Second.Other())
+	}
+	if !First.Valid() || !Second.Valid() || Side(2).Valid() {
+		t.Fatal("Valid is wrong")
+	}
+}
+
+func TestOutcomeDescribe(t *testing.T) {
+	names := [2]string{"red", "black"}
+	tests := []struct {
+		o    Outcome
+		want string
+		over bool
+	}{
+		{Outcome{}, "game in progress", false},
+		{WinFor(First, Checkmate), "red wins by checkmate", true},
+		{WinFor(Second, PerpetualCheck), "black wins by perpetual check", true},
+		{DrawBy(Repetition), "draw by repetition", true},
+		{DrawBy(MoveLimit), "draw by move limit", true},
+	}
+	for _, tt := range tests {
+		if got := tt.o.Describe(names); got != tt.want {
+			t.Errorf("Describe(%+v) = %q, want %q", tt.o, got, tt.want)
+		}
+		if tt.o.Over() != tt.over {
+			t.Errorf("Over(%+v) = %v, want %v", tt.o, tt.o.Over(), tt.over)
+		}
+	}
+}
+
+func TestReasonIsDraw(t *testing.T) {
+	draws := map[Reason]bool{Agreement: true, FullBoard: true, Repetition: true, MoveLimit: true}
+	for r := NoReason; r <= MoveLimit; r++ {
+		if r.IsDraw() != draws[r] {
+			t.Errorf("%v.IsDraw() = %v", r, r.IsDraw())
+		}
+		if name := r.String(); strings.HasPrefix(name, "reason(") {
+			t.Errorf("reason %d has no name: %q", r, name)
+		}
+	}
+}
+
+func TestErrorCode(t *testing.T) {
+	err := Errorf(Occupied, "%s is already taken", "h8")
+	if err.Error() != "h8 is already taken" {
+		t.Fatalf("message = %q", err.Error())
+	}
+	wrapped := fmt.Errorf("game 12: %w", err)
+	if got := ErrorCode(wrapped); got != Occupied {
+		t.Fatalf("ErrorCode(wrapped) = %v, want occupied", got)
+	}
+	if got := ErrorCode(errors.New("disk full")); got != OK {
+		t.Fatalf("ErrorCode(plain) = %v, want ok", got)
+	}
+	if got := ErrorCode(nil); got != OK {
+		t.Fatalf("ErrorCode(nil) = %v, want ok", got)
+	}
+}
