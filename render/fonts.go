@@ -1,0 +1,68 @@
+package render
+
+import (
+	_ "embed"
+	"fmt"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomedium"
+	"golang.org/x/image/font/opentype"
+)
+
+// cjkSubset is Noto Serif CJK TC Bold cut down to the glyphs the Xiangqi
+// board draws (pieces and the river). See fonts/README.md for the command.
+//
+//go:embed fonts/NotoSerifCJKtc-Bold-subset.otf
+var cjkSubset []byte
+
+// fontSet holds the parsed fonts. A parsed *opentype.Font is safe for
+// concurrent use; the faces made from it are not, so every face is owned by
+// one glyph atlas (which locks) or one naive render.
+type fontSet struct {
+	bold   *fontFile // Go Bold: names, coordinates
+	medium *fontFile // Go Medium: status line
+	cjk    *fontFile // Noto Serif CJK TC Bold subset: piece characters
+}
+
+// loadFonts parses the embedded fonts once per process; parsing is pure, so
+// the result is an immutable value shared by every Renderer.
+var loadFonts = sync.OnceValues(func() (*fontSet, error) {
+	var fs fontSet
+	for _, f := range []struct {
+		name string
+		data []byte
+		dst  **fontFile
+	}{
+		{"Go Bold", gobold.TTF, &fs.bold},
+		{"Go Medium", gomedium.TTF, &fs.medium},
+		{"Noto Serif CJK subset", cjkSubset, &fs.cjk},
+	} {
+		parsed, err := opentype.Parse(f.data)
+		if err != nil {
+			return nil, fmt.Errorf("render: parse embedded font %s: %w", f.name, err)
+		}
+		*f.dst = parsed
+	}
+	return &fs, nil
+})
+
+// fontFile is a parsed font.
+type fontFile = opentype.Font
+
+// newFace returns a new face of f at size pixels (em height). The face is
+// not safe for concurrent use.
+func newFace(f *fontFile, size float64) (font.Face, error) {
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		return nil, fmt.Errorf("render: font face at %.1fpx: %w", size, err)
+	}
+	return face, nil
+}
+
+// The Chinese text the Xiangqi board draws; every rune must be in cjkSubset.
+const (
+	pieceRunes = "帥仕相傌俥炮兵將士象馬車砲卒" // red general..soldier, black general..soldier
+	riverRunes = "楚河漢界"
+)
