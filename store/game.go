@@ -1,0 +1,236 @@
+package store
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+)
+
+// Kind is a game kind.
+type Kind string
+
+// The game kinds.
+const (
+	Gomoku  Kind = "gomoku"
+	Xiangqi Kind = "xiangqi"
+)
+
+// Valid reports whether k is a known game kind.
+func (k Kind) Valid() bool { return k == Gomoku || k == Xiangqi }
+
+// Status is where a game is in its life.
+type Status string
+
+// Game statuses. Challenge and Active games are live; the others are final.
+const (
+	Challenge Status = "challenge" // waiting for the opponent to accept; Deadline is its expiry
+	Active    Status = "active"    // being played; Deadline is the turn deadline
+	Finished  Status = "finished"  // ended with a result (Outcome); counted in records
+	Declined  Status = "declined"  // the challenge was declined
+	Expired   Status = "expired"   // the challenge expired unanswered
+	Abandoned Status = "abandoned" // ended without a result; no record or rating effect
+)
+
+// Live reports whether a game with status s can still change.
+func (s Status) Live() bool { return s == Challenge || s == Active }
+
+func (s Status) valid() bool {
+	switch s {
+	case Challenge, Active, Finished, Declined, Expired, Abandoned:
+		return true
+	}
+	return false
+}
+
+// MaxAILevel is the strongest AI level; levels run from 1 to MaxAILevel.
+const MaxAILevel = 10
+
+// Seat is who sits on one side of a game: a Discord user or an AI level.
+// The zero Seat is empty, allowed only on an open challenge.
+type Seat struct {
+	UserID string // Discord user id (a snowflake, as text); "" for the AI
+	Name   string // the user's display name as last seen; saved when not ""
+	AI     int    // AI level 1..MaxAILevel; 0 for a user
+}
+
+// Human returns the seat of a Discord user.
+func Human(userID, name string) Seat { return Seat{UserID: userID, Name: name} }
+
+// AI returns the seat of the AI at the given level.
+func AI(level int) Seat { return Seat{AI: level} }
+
+// IsAI reports whether the AI sits here.
+func (s Seat) IsAI() bool { return s.AI > 0 }
+
+// IsEmpty reports whether nobody sits here yet.
+func (s Seat) IsEmpty() bool { return s.UserID == "" && s.AI == 0 }
+
+// RequestKind is what a pending request asks for.
+type RequestKind string
+
+// Request kinds. NoRequest means nothing is pending.
+const (
+	NoRequest      RequestKind = ""
+	UndoRequest    RequestKind = "undo"
+	DrawRequest    RequestKind = "draw"
+	RematchRequest RequestKind = "rematch"
+)
+
+// Request is a pending request of one side to the other.
+type Request struct {
+	Kind RequestKind
+	By   engine.Side // who asked
+	At   time.Time   // when
+}
+
+// Game is a game or challenge as stored: a plain record, no I/O. The
+// lifecycle loads one, changes fields and hands it back to Update or Finish
+// with the Version it read.
+type Game struct {
+	ID        int64 // set by CreateGame
+	Kind      Kind
+	Rules     string // "freestyle", "standard", "renju" for Gomoku; the rule set name for Xiangqi
+	Size      int    // board size (15 or 19 for Gomoku, 9 for Xiangqi's width, as the lifecycle likes)
+	GuildID   string // "" in direct messages
+	ChannelID string
+	MessageID string // the message holding the board
+	// Seats are indexed by engine.Side: Seats[engine.First] moves first.
+	Seats [2]Seat
+	// Challenger is the side that issued the challenge.
+	Challenger engine.Side
+	// Rated games between two people move their ratings when finished.
+	Rated   bool
+	Status  Status
+	Outcome engine.Outcome // set when Status is Finished
+	// Moves is the game as text (engine.Game.MarshalText); opaque here.
+	Moves   string
+	Request Request
+	// Deadline is the turn deadline of an active game, or the expiry of a
+	// challenge; zero means none.
+	Deadline time.Time
+	// RemindAt is when to remind the player to move; zero means none (or
+	// already reminded: the lifecycle clears it after reminding).
+	RemindAt time.Time
+	// AIUndos counts the undo requests used against the AI.
+	AIUndos    int
+	CreatedAt  time.Time // set by CreateGame
+	UpdatedAt  time.Time // set by every write
+	FinishedAt time.Time // set when the game leaves the live statuses
+	// Version increases with every write; writes must carry the version read.
+	Version int64
+}
+
+// check validates g before a write; it returns an Invalid *Error.
+func (g *Game) check() error {
+	if !g.Kind.Valid() {
+		return errorf(Invalid, "unknown game kind %q (want gomoku or xiangqi)", g.Kind)
+	}
+	if g.Rules == "" {
+		return errorf(Invalid, "the game has no rule set")
+	}
+	if g.Size <= 0 {
+		return errorf(Invalid, "board size %d is not positive", g.Size)
+	}
+	if !g.Status.valid() {
+		return errorf(Invalid, "unknown game status %q", g.Status)
+	}
+	if !g.Challenger.Valid() {
+		return errorf(Invalid, "challenger side %d is not first or second", g.Challenger)
+	}
+	for side, s := range g.Seats {
+		switch {
+		case s.UserID != "" && s.AI != 0:
+			return errorf(Invalid, "seat %v has both a user and an AI", engine.Side(side))
+		case s.AI < 0 || s.AI > MaxAILevel:
+			return errorf(Invalid, "AI level %d is out of range 1..%d", s.AI, MaxAILevel)
+		case s.IsEmpty() && g.Status != Challenge:
+			return errorf(Invalid, "seat %v is empty but the game is %s", engine.Side(side), g.Status)
+		}
+	}
+	if g.Seats[0].UserID != "" && g.Seats[0].UserID == g.Seats[1].UserID {
+		return errorf(Invalid, "a player cannot play against themself")
+	}
+	if g.Rated && (g.Seats[0].IsAI() || g.Seats[1].IsAI()) {
+		return errorf(Invalid, "games against the AI cannot be rated")
+	}
+	switch g.Request.Kind {
+	case NoRequest, UndoRequest, DrawRequest, RematchRequest:
+	default:
+		return errorf(Invalid, "unknown request kind %q", g.Request.Kind)
+	}
+	if !g.Request.By.Valid() {
+		return errorf(Invalid, "request side %d is not first or second", g.Request.By)
+	}
+	if g.AIUndos < 0 {
+		return errorf(Invalid, "negative undo count %d", g.AIUndos)
+	}
+	return nil
+}
+
+// Result column values.
+const (
+	resultNone   = ""
+	resultFirst  = "first"
+	resultSecond = "second"
+	resultDraw   = "draw"
+)
+
+func resultOf(o engine.Outcome) string {
+	switch o.Status {
+	case engine.Win:
+		if o.Winner == engine.First {
+			return resultFirst
+		}
+		return resultSecond
+	case engine.Draw:
+		return resultDraw
+	}
+	return resultNone
+}
+
+// reasonKeys are the stored names of engine reasons. They are part of the
+// database format: never change one, only add.
+var reasonKeys = [...]string{
+	engine.NoReason:       "",
+	engine.Five:           "five",
+	engine.Checkmate:      "checkmate",
+	engine.Stalemate:      "stalemate",
+	engine.Resignation:    "resignation",
+	engine.Timeout:        "timeout",
+	engine.PerpetualCheck: "perpetual-check",
+	engine.Agreement:      "agreement",
+	engine.FullBoard:      "full-board",
+	engine.Repetition:     "repetition",
+	engine.MoveLimit:      "move-limit",
+}
+
+func reasonKey(r engine.Reason) (string, error) {
+	if int(r) < len(reasonKeys) {
+		return reasonKeys[r], nil
+	}
+	return "", errorf(Invalid, "the store has no name for end reason %v", r)
+}
+
+func parseOutcome(result, reason string) (engine.Outcome, error) {
+	var o engine.Outcome
+	switch result {
+	case resultNone:
+		return o, nil
+	case resultFirst:
+		o = engine.Outcome{Status: engine.Win, Winner: engine.First}
+	case resultSecond:
+		o = engine.Outcome{Status: engine.Win, Winner: engine.Second}
+	case resultDraw:
+		o = engine.Outcome{Status: engine.Draw}
+	default:
+		return o, fmt.Errorf("unknown stored result %q", result)
+	}
+	for r, key := range reasonKeys {
+		if key == reason {
+			o.Reason = engine.Reason(r)
+			return o, nil
+		}
+	}
+	return o, fmt.Errorf("unknown stored end reason %q", reason)
+}

@@ -1,0 +1,274 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+)
+
+// gameColumns are the columns scanGame reads, in order.
+const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.message_id,
+	g.first_user, coalesce(p1.name, ''), g.first_ai, g.second_user, coalesce(p2.name, ''), g.second_ai,
+	g.challenger, g.rated, g.status, g.result, g.reason, g.moves,
+	g.request, g.request_by, g.request_at, g.deadline, g.remind_at, g.ai_undos,
+	g.created_at, g.updated_at, g.finished_at, g.version`
+
+// gameFrom is the FROM clause that goes with gameColumns.
+const gameFrom = ` FROM games g
+	LEFT JOIN players p1 ON p1.user_id = g.first_user
+	LEFT JOIN players p2 ON p2.user_id = g.second_user `
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanGame(row scanner) (*Game, error) {
+	var (
+		g                                Game
+		firstUser, secondUser            sql.NullString
+		challenger, requestBy            int
+		result, reason                   string
+		requestAt, deadline, remindAt    sql.NullInt64
+		createdAt, updatedAt, finishedAt sql.NullInt64
+		kind, status, request            string
+	)
+	err := row.Scan(&g.ID, &kind, &g.Rules, &g.Size, &g.GuildID, &g.ChannelID, &g.MessageID,
+		&firstUser, &g.Seats[0].Name, &g.Seats[0].AI, &secondUser, &g.Seats[1].Name, &g.Seats[1].AI,
+		&challenger, &g.Rated, &status, &result, &reason, &g.Moves,
+		&request, &requestBy, &requestAt, &deadline, &remindAt, &g.AIUndos,
+		&createdAt, &updatedAt, &finishedAt, &g.Version)
+	if err != nil {
+		return nil, err
+	}
+	g.Kind, g.Status = Kind(kind), Status(status)
+	g.Seats[0].UserID, g.Seats[1].UserID = firstUser.String, secondUser.String
+	g.Challenger = engine.Side(challenger)
+	if g.Outcome, err = parseOutcome(result, reason); err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.ID, err)
+	}
+	g.Request = Request{Kind: RequestKind(request), By: engine.Side(requestBy), At: fromMillis(requestAt)}
+	g.Deadline, g.RemindAt = fromMillis(deadline), fromMillis(remindAt)
+	g.CreatedAt, g.UpdatedAt, g.FinishedAt = fromMillis(createdAt), fromMillis(updatedAt), fromMillis(finishedAt)
+	return &g, nil
+}
+
+func nullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+// savePlayers makes sure every user seat of g has a players row, updating
+// the display name when the seat carries one.
+func savePlayers(ctx context.Context, tx *sql.Tx, g *Game, now int64) error {
+	for _, s := range g.Seats {
+		if s.UserID == "" {
+			continue
+		}
+		if err := upsertPlayer(ctx, tx, s.UserID, s.Name, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func upsertPlayer(ctx context.Context, tx *sql.Tx, userID, name string, now int64) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
+		WHERE excluded.name <> '' AND excluded.name <> players.name`, userID, name, now)
+	if err != nil {
+		return fmt.Errorf("save player %s: %w", userID, err)
+	}
+	return nil
+}
+
+// CreateGame inserts g (usually a Challenge or an Active game against the
+// AI) and sets its ID, Version (1), CreatedAt and UpdatedAt.
+func (db *DB) CreateGame(ctx context.Context, g *Game) error {
+	if err := g.check(); err != nil {
+		return err
+	}
+	if g.Status == Finished {
+		return errorf(Invalid, "a game cannot be created finished")
+	}
+	now := db.opt.Now().UTC().Truncate(time.Millisecond)
+	ms := now.UnixMilli()
+	var id int64
+	err := db.write(ctx, "create game", func(tx *sql.Tx) error {
+		if err := savePlayers(ctx, tx, g, ms); err != nil {
+			return err
+		}
+		var finished sql.NullInt64
+		if !g.Status.Live() {
+			finished = sql.NullInt64{Int64: ms, Valid: true}
+		}
+		return tx.QueryRowContext(ctx, `INSERT INTO games (kind, rules, size, guild_id, channel_id, message_id,
+			first_user, first_ai, second_user, second_ai, challenger, rated, status, moves,
+			request, request_by, request_at, deadline, remind_at, ai_undos, created_at, updated_at, finished_at, version)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
+			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.MessageID,
+			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
+			int(g.Challenger), g.Rated, g.Status, g.Moves,
+			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
+			ms, ms, finished).Scan(&id)
+	})
+	if err != nil {
+		return err
+	}
+	g.ID, g.Version, g.CreatedAt, g.UpdatedAt = id, 1, now, now
+	g.Outcome = engine.Outcome{}
+	if !g.Status.Live() {
+		g.FinishedAt = now
+	}
+	return nil
+}
+
+// Game loads the game with the given id; Code NotFound if there is none.
+func (db *DB) Game(ctx context.Context, id int64) (*Game, error) {
+	g, err := scanGame(db.r.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+`WHERE g.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errorf(NotFound, "there is no game %d", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load game %d: %w", id, err)
+	}
+	return g, nil
+}
+
+// Update saves every field of a live game g (seats, status, moves, request,
+// deadline, reminder, undo count, message) provided g.Version is still the
+// stored version, then increments g.Version and sets g.UpdatedAt. It fails
+// with Code Conflict when the game was changed since it was read or has
+// already ended, and Code NotFound when it does not exist.
+//
+// Update may move a game to any status but Finished (use Finish, which also
+// records the result); moving it to Declined, Expired or Abandoned ends it
+// with no effect on records or ratings.
+func (db *DB) Update(ctx context.Context, g *Game) error {
+	if err := g.check(); err != nil {
+		return err
+	}
+	if g.Status == Finished {
+		return errorf(Invalid, "game %d: use Finish to record a result", g.ID)
+	}
+	now := db.opt.Now().UTC().Truncate(time.Millisecond)
+	ms := now.UnixMilli()
+	var finished sql.NullInt64
+	if !g.Status.Live() {
+		finished = sql.NullInt64{Int64: ms, Valid: true}
+	}
+	err := db.write(ctx, fmt.Sprintf("update game %d", g.ID), func(tx *sql.Tx) error {
+		if err := savePlayers(ctx, tx, g, ms); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE games SET kind = ?, rules = ?, size = ?, guild_id = ?, channel_id = ?, message_id = ?,
+			first_user = ?, first_ai = ?, second_user = ?, second_ai = ?, challenger = ?, rated = ?, status = ?, moves = ?,
+			request = ?, request_by = ?, request_at = ?, deadline = ?, remind_at = ?, ai_undos = ?,
+			updated_at = ?, finished_at = ?, version = version + 1
+			WHERE id = ? AND version = ? AND status IN ('challenge', 'active')`,
+			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.MessageID,
+			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
+			int(g.Challenger), g.Rated, g.Status, g.Moves,
+			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
+			ms, finished, g.ID, g.Version)
+		if err != nil {
+			return err
+		}
+		return checkApplied(ctx, tx, res, g.ID, g.Version)
+	})
+	if err != nil {
+		return err
+	}
+	g.Version++
+	g.UpdatedAt = now
+	if finished.Valid {
+		g.FinishedAt = now
+	}
+	return nil
+}
+
+// checkApplied explains why a versioned write to game id changed no row.
+func checkApplied(ctx context.Context, tx *sql.Tx, res sql.Result, id, version int64) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 1 {
+		return nil
+	}
+	var (
+		current int64
+		status  string
+	)
+	err = tx.QueryRowContext(ctx, `SELECT version, status FROM games WHERE id = ?`, id).Scan(&current, &status)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return errorf(NotFound, "there is no game %d", id)
+	case err != nil:
+		return err
+	case current != version:
+		return errorf(Conflict, "game %d was changed by someone else first (version %d, not %d): look again", id, current, version)
+	default:
+		return errorf(Conflict, "game %d is already over (%s)", id, status)
+	}
+}
+
+// listGames runs a query selecting gameColumns and returns the games.
+func (db *DB) listGames(ctx context.Context, what, where string, args ...any) ([]*Game, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT `+gameColumns+gameFrom+where, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	defer rows.Close()
+	var games []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		games = append(games, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return games, nil
+}
+
+// LiveGames returns every challenge and active game, oldest first: what the
+// bot resumes after a restart.
+func (db *DB) LiveGames(ctx context.Context) ([]*Game, error) {
+	return db.listGames(ctx, "list live games", `WHERE g.status IN ('challenge', 'active') ORDER BY g.id`)
+}
+
+// DueGames returns the live games whose deadline is at or before now: turn
+// deadlines that have passed and challenges that have expired, earliest
+// deadline first.
+func (db *DB) DueGames(ctx context.Context, now time.Time) ([]*Game, error) {
+	return db.listGames(ctx, "list games past their deadline",
+		`WHERE g.status IN ('challenge', 'active') AND g.deadline <= ? ORDER BY g.deadline, g.id`, now.UnixMilli())
+}
+
+// RemindersDue returns the active games whose reminder time is at or before
+// now, earliest first. The lifecycle clears RemindAt once it has reminded.
+func (db *DB) RemindersDue(ctx context.Context, now time.Time) ([]*Game, error) {
+	return db.listGames(ctx, "list games due a reminder",
+		`WHERE g.status = 'active' AND g.remind_at IS NOT NULL AND g.remind_at <= ? ORDER BY g.remind_at, g.id`, now.UnixMilli())
+}
+
+// UserGames returns the live games (challenges included) in which userID
+// holds a seat, oldest first.
+func (db *DB) UserGames(ctx context.Context, userID string) ([]*Game, error) {
+	return db.listGames(ctx, "list a player's games",
+		`WHERE g.status IN ('challenge', 'active') AND (g.first_user = ?1 OR g.second_user = ?1) ORDER BY g.id`, userID)
+}
+
+// OpenChallenges counts the challenges userID has issued that are still
+// waiting for an answer.
+func (db *DB) OpenChallenges(ctx context.Context, userID string) (int, error) {
+	var n int
+	err := db.r.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM games WHERE first_user = ?1 AND challenger = 0 AND status = 'challenge') +
+		(SELECT count(*) FROM games WHERE second_user = ?1 AND challenger = 1 AND status = 'challenge')`, userID).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count open challenges of %s: %w", userID, err)
+	}
+	return n, nil
+}

@@ -1,0 +1,151 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/tengen-bot/tengen/migrations"
+)
+
+func TestEmbeddedMigrationsAreNumberedFromOne(t *testing.T) {
+	ms, err := loadMigrations(migrations.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) == 0 {
+		t.Fatal("no migrations embedded")
+	}
+	for i, m := range ms {
+		if m.version != i+1 {
+			t.Errorf("migration %s has number %d, want %d (no gaps)", m.name, m.version, i+1)
+		}
+	}
+}
+
+func TestLoadMigrationsRejectsBadNames(t *testing.T) {
+	tests := []struct {
+		name  string
+		files fstest.MapFS
+		want  string
+	}{
+		{"no number", fstest.MapFS{"initial.sql": {Data: []byte("")}}, "NNNN_description.sql"},
+		{"zero", fstest.MapFS{"0000_x.sql": {Data: []byte("")}}, "NNNN > 0"},
+		{"duplicate", fstest.MapFS{"0001_a.sql": {}, "1_b.sql": {}}, "same number 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := loadMigrations(tt.files)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want it to mention %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func rawDB(t *testing.T) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite3", "file:"+filepath.Join(t.TempDir(), "m.db")+"?_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.SetMaxOpenConns(1)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestMigrateAppliesOnceInOrder(t *testing.T) {
+	ctx := context.Background()
+	db := rawDB(t)
+	fsys := fstest.MapFS{
+		"0002_b.sql": {Data: []byte("INSERT INTO log VALUES ('b');")},
+		"0001_a.sql": {Data: []byte("CREATE TABLE log (x TEXT); INSERT INTO log VALUES ('a');")},
+	}
+	applied, err := migrate(ctx, db, fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(applied, ",") != "0001_a.sql,0002_b.sql" {
+		t.Fatalf("applied %v", applied)
+	}
+	applied, err = migrate(ctx, db, fsys)
+	if err != nil || len(applied) != 0 {
+		t.Fatalf("second run applied %v, err %v; want nothing", applied, err)
+	}
+	var log string
+	if err := db.QueryRow(`SELECT group_concat(x, '') FROM log`).Scan(&log); err != nil {
+		t.Fatal(err)
+	}
+	if log != "ab" {
+		t.Fatalf("log = %q, want each migration once, in order", log)
+	}
+	if v, err := schemaVersion(ctx, db); err != nil || v != 2 {
+		t.Fatalf("version %d, %v", v, err)
+	}
+}
+
+func TestMigrateFailureRollsBackAndNamesTheFile(t *testing.T) {
+	ctx := context.Background()
+	db := rawDB(t)
+	fsys := fstest.MapFS{
+		"0001_a.sql":   {Data: []byte("CREATE TABLE a (x);")},
+		"0002_bad.sql": {Data: []byte("CREATE TABLE b (x); INSERT INTO nowhere VALUES (1);")},
+	}
+	applied, err := migrate(ctx, db, fsys)
+	if err == nil || !strings.Contains(err.Error(), "0002_bad.sql") {
+		t.Fatalf("err = %v, want it to name 0002_bad.sql", err)
+	}
+	if len(applied) != 1 || applied[0] != "0001_a.sql" {
+		t.Fatalf("applied %v, want just 0001_a.sql", applied)
+	}
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'b'`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		t.Fatal("table b of the failed migration survived: no rollback")
+	}
+	if v, err := schemaVersion(ctx, db); err != nil || v != 1 {
+		t.Fatalf("version %d, %v; want 1", v, err)
+	}
+	// Fixing the file lets the next run apply it.
+	fsys["0002_bad.sql"] = &fstest.MapFile{Data: []byte("CREATE TABLE b (x);")}
+	if applied, err := migrate(ctx, db, fsys); err != nil || len(applied) != 1 {
+		t.Fatalf("after the fix: applied %v, err %v", applied, err)
+	}
+}
+
+func TestMigrateRefusesANewerDatabase(t *testing.T) {
+	ctx := context.Background()
+	db := rawDB(t)
+	if _, err := migrate(ctx, db, fstest.MapFS{"0001_a.sql": {}, "0002_b.sql": {}}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := migrate(ctx, db, fstest.MapFS{"0001_a.sql": {}})
+	if err == nil || !strings.Contains(err.Error(), "newer") {
+		t.Fatalf("err = %v, want a newer-schema error", err)
+	}
+}
+
+func TestOpenMigratesOnceAndReportsVersion(t *testing.T) {
+	ctx := context.Background()
+	db, path := openTemp(t, Options{})
+	ms, _ := loadMigrations(migrations.FS())
+	if got := db.Migrated(); len(got) != len(ms) {
+		t.Fatalf("first Open applied %v, want all %d", got, len(ms))
+	}
+	db2, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db2.Close()
+	if got := db2.Migrated(); len(got) != 0 {
+		t.Fatalf("second Open applied %v, want none", got)
+	}
+	if v, err := db2.SchemaVersion(ctx); err != nil || v != ms[len(ms)-1].version {
+		t.Fatalf("SchemaVersion = %d, %v", v, err)
+	}
+}

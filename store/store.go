@@ -1,0 +1,230 @@
+// Package store keeps Tengen's games, players, statistics and ratings in
+// SQLite (github.com/mattn/go-sqlite3 through database/sql).
+//
+// Durability: the database runs in WAL mode with synchronous=FULL, so a
+// method that returned nil has its write on disk; a killed process or a power
+// cut cannot lose it. Concurrency: every write goes through one connection
+// and starts with BEGIN IMMEDIATE, so writers queue in Go (respecting their
+// context) instead of failing with "database is locked"; reads use a separate
+// pool of read-only connections that WAL lets run alongside the writer. A
+// busy timeout covers other processes (such as "tengen migrate") holding the
+// file.
+//
+// Games use optimistic concurrency: every game row carries a version, and
+// Update and Finish only apply when the version the caller read is still the
+// current one, otherwise they fail with Code Conflict. Two clicks racing to
+// play a move can therefore never both apply.
+//
+// Ratings are Glicko-2 (package store/glicko2) per player and game kind,
+// moved only by rated games between two people; each such game is one rating
+// period for both players. The rating deviation grows with inactivity: one
+// rating period per Options.RatingPeriod (default 7 days) without a rated
+// game, phi' = sqrt(phi² + n·sigma²) capped at 350, applied when a game is
+// rated and when ratings are read. Games against the AI are kept as a record
+// per AI level instead. See Options for every default.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+
+	// The SQLite driver, registered as "sqlite3".
+	_ "github.com/mattn/go-sqlite3"
+
+	"github.com/tengen-bot/tengen/migrations"
+	"github.com/tengen-bot/tengen/store/glicko2"
+)
+
+// Defaults of Options.
+const (
+	DefaultTau          = glicko2.DefaultTau    // Glicko-2 system constant
+	DefaultRatingPeriod = 7 * 24 * time.Hour    // idle time that counts as one rating period
+	DefaultMinGames     = 5                     // rated games needed to appear on a leaderboard
+	DefaultMaxRD        = 160.0                 // largest rating deviation that appears on a leaderboard
+	DefaultBusyTimeout  = 10 * time.Second      // how long to wait for another process's lock
+	DefaultPageSize     = 10                    // leaderboard rows per page
+	MaxPageSize         = 100                   // the most leaderboard rows per page
+	InitialRating       = glicko2.DefaultRating // rating of a new player
+	InitialRD           = glicko2.DefaultRD     // rating deviation of a new player (also the cap)
+	InitialVolatility   = glicko2.DefaultVolatility
+)
+
+// Options tunes a DB. The zero value means every default.
+type Options struct {
+	// Now is the clock (time.Now when nil); tests set it to move time.
+	Now func() time.Time
+	// Tau is the Glicko-2 system constant (DefaultTau when 0).
+	Tau float64
+	// RatingPeriod is the idle time that grows a rating deviation by one
+	// rating period (DefaultRatingPeriod when 0).
+	RatingPeriod time.Duration
+	// MinGames is the number of rated games a player needs to appear on a
+	// leaderboard (DefaultMinGames when 0).
+	MinGames int
+	// MaxRD is the largest rating deviation, after inactivity growth, that
+	// appears on a leaderboard (DefaultMaxRD when 0).
+	MaxRD float64
+	// BusyTimeout bounds the wait for a lock held by another process
+	// (DefaultBusyTimeout when 0).
+	BusyTimeout time.Duration
+}
+
+func (o Options) withDefaults() Options {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Tau <= 0 {
+		o.Tau = DefaultTau
+	}
+	if o.RatingPeriod <= 0 {
+		o.RatingPeriod = DefaultRatingPeriod
+	}
+	if o.MinGames <= 0 {
+		o.MinGames = DefaultMinGames
+	}
+	if o.MaxRD <= 0 {
+		o.MaxRD = DefaultMaxRD
+	}
+	if o.BusyTimeout <= 0 {
+		o.BusyTimeout = DefaultBusyTimeout
+	}
+	return o
+}
+
+// DB is an open Tengen database. It is safe for concurrent use.
+type DB struct {
+	w        *sql.DB // the single writer connection
+	r        *sql.DB // read-only connections (the writer itself for :memory:)
+	opt      Options
+	migrated []string
+}
+
+// querier is what *sql.DB, *sql.Conn and *sql.Tx have in common for reads.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// Open opens (creating if needed) the SQLite database at path, applies the
+// pending migrations and returns the DB. The path ":memory:" gives a private
+// in-memory database on a single connection, for tests.
+func Open(ctx context.Context, path string, opt Options) (*DB, error) {
+	if path == "" {
+		return nil, errors.New("open database: no file name given")
+	}
+	opt = opt.withDefaults()
+	busy := opt.BusyTimeout.Milliseconds()
+	common := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=on", busy)
+	memory := path == ":memory:"
+
+	var w *sql.DB
+	var err error
+	if memory {
+		w, err = sql.Open("sqlite3", "file::memory:?"+common+"&_txlock=immediate")
+	} else {
+		w, err = sql.Open("sqlite3", fileURI(path)+"?"+common+"&_journal_mode=WAL&_synchronous=FULL&_txlock=immediate")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	db := &DB{w: w, r: w, opt: opt}
+	if db.migrated, err = migrate(ctx, w, migrations.FS()); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("migrate database %s: %w", path, err)
+	}
+	if !memory {
+		r, err := sql.Open("sqlite3", fileURI(path)+"?mode=ro&"+common)
+		if err != nil {
+			w.Close()
+			return nil, fmt.Errorf("open database %s for reading: %w", path, err)
+		}
+		r.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
+		if err := r.PingContext(ctx); err != nil {
+			r.Close()
+			w.Close()
+			return nil, fmt.Errorf("open database %s for reading: %w", path, err)
+		}
+		db.r = r
+	}
+	return db, nil
+}
+
+// fileURI turns a file name into an SQLite URI, escaping the characters
+// that would end the path part.
+func fileURI(path string) string {
+	return "file:" + strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+}
+
+// Close closes the database. Pending writes have already been committed.
+func (db *DB) Close() error {
+	var rerr error
+	if db.r != db.w {
+		rerr = db.r.Close()
+	}
+	if err := db.w.Close(); err != nil {
+		return fmt.Errorf("close database: %w", err)
+	}
+	if rerr != nil {
+		return fmt.Errorf("close database: %w", rerr)
+	}
+	return nil
+}
+
+// SchemaVersion returns the number of the last migration applied.
+func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
+	return schemaVersion(ctx, db.w)
+}
+
+// Migrated returns the names of the migrations Open applied (none when the
+// schema was already up to date).
+func (db *DB) Migrated() []string { return append([]string(nil), db.migrated...) }
+
+// write runs fn in a write transaction (BEGIN IMMEDIATE on the single writer
+// connection) and commits it; what names the operation in errors.
+func (db *DB) write(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("%s: begin: %w", what, err)
+	}
+	if err := fn(tx); err != nil {
+		if rerr := tx.Rollback(); rerr != nil {
+			return fmt.Errorf("%s: %w (rollback: %v)", what, err, rerr)
+		}
+		if ErrorCode(err) != OK {
+			return err
+		}
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("%s: commit: %w", what, err)
+	}
+	return nil
+}
+
+// millis converts t to Unix milliseconds, NULL for the zero time.
+func millis(t time.Time) sql.NullInt64 {
+	if t.IsZero() {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: t.UnixMilli(), Valid: true}
+}
+
+// fromMillis is the inverse of millis.
+func fromMillis(n sql.NullInt64) time.Time {
+	if !n.Valid {
+		return time.Time{}
+	}
+	return time.UnixMilli(n.Int64).UTC()
+}
