@@ -1,0 +1,170 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// seedRating writes a ratings row (and guild memberships) directly, so that
+// the leaderboard tests control every number.
+func seedRating(t *testing.T, db *DB, user string, rating, rd float64, games int, ratedAt time.Time, guilds ...string) {
+	t.Helper()
+	ctx := context.Background()
+	_, err := db.w.ExecContext(ctx, `INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, 0)`, user, "Name "+user)
+	if err == nil {
+		_, err = db.w.ExecContext(ctx, `INSERT INTO ratings (user_id, kind, rating, rd, volatility, games, wins, losses, draws, rated_at)
+			VALUES (?, 'gomoku', ?, ?, 0.06, ?, ?, ?, 0, ?)`, user, rating, rd, games, games/2, games-games/2, ratedAt.UnixMilli())
+	}
+	for _, g := range guilds {
+		if err == nil {
+			_, err = db.w.ExecContext(ctx, `INSERT INTO guild_players (guild_id, kind, user_id) VALUES (?, 'gomoku', ?)`, g, user)
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestLeaderboard(t *testing.T) {
+	clk := newClock()
+	db, _ := openTemp(t, Options{Now: clk.Now, MinGames: 3, MaxRD: 100})
+	ctx := context.Background()
+	now := clk.Now()
+	// Qualified players p01..p12 rated 2100, 2050, ... with p05 and p06 tied.
+	var want []string
+	for i := 1; i <= 12; i++ {
+		r := 2150 - 50*float64(i)
+		if i == 6 {
+			r = 2150 - 50*5
+		}
+		user := fmt.Sprintf("p%02d", i)
+		guilds := []string{}
+		if i%2 == 0 {
+			guilds = append(guilds, "even")
+		}
+		seedRating(t, db, user, r, 60, 10, now, guilds...)
+		want = append(want, user)
+	}
+	// Not qualified: too few games, too uncertain, idle too long: RD 90
+	// grows past 100 after 18 idle periods (90² + 18·(0.06·173.7178)² ≈
+	// 100.28²) but not after 17 (≈ 99.73²).
+	seedRating(t, db, "few", 3000, 50, 2, now, "even")
+	seedRating(t, db, "shaky", 3000, 101, 50, now, "even")
+	seedRating(t, db, "idle", 3000, 90, 50, now.Add(-18*DefaultRatingPeriod), "even")
+	seedRating(t, db, "recent", 1000, 90, 50, now.Add(-18*DefaultRatingPeriod+time.Minute)) // 17 whole periods: still in
+	want = append(want, "recent")
+
+	page := func(q BoardQuery) *Board {
+		t.Helper()
+		q.Kind = Gomoku
+		b, err := db.Leaderboard(ctx, q)
+		if err != nil {
+			t.Fatalf("Leaderboard(%+v): %v", q, err)
+		}
+		return b
+	}
+	users := func(rows []BoardRow) (out []string) {
+		for _, r := range rows {
+			out = append(out, r.UserID)
+		}
+		return out
+	}
+
+	var all []string
+	for p := 1; p <= 3; p++ {
+		b := page(BoardQuery{Page: p, PerPage: 5})
+		if b.Total != 13 || b.Pages != 3 || b.Page != p {
+			t.Fatalf("page %d: total %d pages %d", p, b.Total, b.Pages)
+		}
+		for i, r := range b.Rows {
+			if r.Rank != (p-1)*5+i+1 {
+				t.Fatalf("page %d row %d has rank %d", p, i, r.Rank)
+			}
+		}
+		all = append(all, users(b.Rows)...)
+	}
+	if !reflect.DeepEqual(all, want) {
+		t.Fatalf("ranking %v, want %v", all, want)
+	}
+
+	b := page(BoardQuery{Page: 1, PerPage: 5, UserID: "p03"})
+	if b.Caller == nil || *b.Caller != b.Rows[2] {
+		t.Fatalf("caller on the page: %+v", b.Caller)
+	}
+	if r := b.Rows[0]; r.Name != "Name p01" || r.Rating != 2100 || r.RD != 60 || r.Score != (Score{Wins: 5, Losses: 5}) {
+		t.Fatalf("row 1 = %+v", r)
+	}
+	if b := page(BoardQuery{Page: 1, PerPage: 5, UserID: "p06"}); b.Caller == nil || b.Caller.Rank != 6 {
+		t.Fatalf("tie: p06 ranked %d, want 6 (after p05 by user id)", b.Caller.Rank)
+	}
+	for user, rank := range map[string]int{"p06": 6, "p12": 12, "recent": 13} {
+		b := page(BoardQuery{UserID: user, PerPage: 2})
+		if b.Caller == nil || b.Caller.Rank != rank || b.Caller.UserID != user {
+			t.Errorf("caller %s off the page: %+v, want rank %d", user, b.Caller, rank)
+		}
+	}
+	if c := page(BoardQuery{UserID: "recent"}).Caller; c == nil || c.RD <= 90 {
+		t.Errorf("recent's RD is not grown on read: %+v", c)
+	}
+	for _, user := range []string{"few", "shaky", "idle", "stranger"} {
+		if b := page(BoardQuery{UserID: user}); b.Caller != nil {
+			t.Errorf("%s does not qualify but got %+v", user, b.Caller)
+		}
+	}
+
+	// The guild board ranks only the guild's players, with their own ranks.
+	g := page(BoardQuery{GuildID: "even", UserID: "p12", PerPage: 2})
+	if g.Total != 6 || !reflect.DeepEqual(users(g.Rows), []string{"p02", "p04"}) || g.Caller == nil || g.Caller.Rank != 6 {
+		t.Fatalf("guild board: total %d rows %v caller %+v", g.Total, users(g.Rows), g.Caller)
+	}
+	if b := page(BoardQuery{GuildID: "even", UserID: "p01"}); b.Caller != nil {
+		t.Fatalf("p01 is not in the guild but ranks %+v", b.Caller)
+	}
+	if b := page(BoardQuery{GuildID: "nowhere"}); b.Total != 0 || len(b.Rows) != 0 || b.Pages != 0 {
+		t.Fatalf("empty guild: %+v", b)
+	}
+	if b, err := db.Leaderboard(ctx, BoardQuery{Kind: Xiangqi}); err != nil || b.Total != 0 {
+		t.Fatalf("xiangqi board: %+v, %v", b, err)
+	}
+
+	bad := []struct {
+		q    BoardQuery
+		want string
+	}{
+		{BoardQuery{Kind: "chess"}, "unknown game kind"},
+		{BoardQuery{Kind: Gomoku, Page: 4, PerPage: 5}, "has 3"},
+		{BoardQuery{Kind: Gomoku, Page: -1}, "start at 1"},
+		{BoardQuery{Kind: Gomoku, PerPage: MaxPageSize + 1}, "a page holds"},
+	}
+	for _, tt := range bad {
+		if _, err := db.Leaderboard(ctx, tt.q); ErrorCode(err) != Invalid || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Leaderboard(%+v): err = %v, want Invalid %q", tt.q, err, tt.want)
+		}
+	}
+}
+
+// TestLeaderboardFromPlay checks the whole path: rated games played through
+// Finish put people on the global and guild boards with the defaults.
+func TestLeaderboardFromPlay(t *testing.T) {
+	clk := newClock()
+	db, _ := openTemp(t, Options{Now: clk.Now, MaxRD: InitialRD})
+	ctx := context.Background()
+	for range DefaultMinGames {
+		play(t, db, humanGame("winner", "loser", true), firstWins)
+	}
+	play(t, db, humanGame("winner", "third", true), firstWins)
+	b, err := db.Leaderboard(ctx, BoardQuery{Kind: Gomoku, GuildID: "g1", UserID: "third"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Total != 2 || b.Rows[0].UserID != "winner" || b.Rows[1].UserID != "loser" || b.Caller != nil {
+		t.Fatalf("board %+v (caller %+v)", b.Rows, b.Caller)
+	}
+	if w := b.Rows[0]; w.Score != (Score{Wins: DefaultMinGames + 1}) || w.Name != "name-winner" || w.Rating <= InitialRating {
+		t.Fatalf("winner row %+v", w)
+	}
+}
