@@ -1,0 +1,74 @@
+package render
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/tengen-bot/tengen/engine"
+)
+
+// points parses space-separated points in the engine's notation ("h8 i9").
+func points(t testing.TB, s string) []Point {
+	t.Helper()
+	var ps []Point
+	for _, f := range strings.Fields(s) {
+		var p Point
+		p.X = int(f[0] - 'a')
+		n := 0
+		for _, c := range f[1:] {
+			if c < '0' || c > '9' {
+				t.Fatalf("bad point %q", f)
+			}
+			n = 10*n + int(c-'0')
+		}
+		p.Y = n - 1
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// midGomoku returns a deterministic game of n stones clustered around the
+// centre, as real games are.
+func midGomoku(size, n int) *Gomoku {
+	rng := rand.New(rand.NewPCG(7, uint64(size)))
+	c := size / 2
+	moves := []Point{{c, c}}
+	used := map[Point]bool{{c, c}: true}
+	for len(moves) < n {
+		from := moves[rng.IntN(len(moves))]
+		p := Point{from.X + rng.IntN(5) - 2, from.Y + rng.IntN(5) - 2}
+		if p.X < 0 || p.Y < 0 || p.X >= size || p.Y >= size || used[p] {
+			continue
+		}
+		used[p] = true
+		moves = append(moves, p)
+	}
+	return &Gomoku{Size: size, Moves: moves, Header: Header{Players: [2]Player{{Name: "Alice"}, {AI: true, Level: 3}}}}
+}
+
+// midXiangqi is a middle game: red's chariot has just gone b5-e5, checking
+// black's general on e10.
+func midXiangqi(t testing.TB) *Xiangqi {
+	t.Helper()
+	x, err := XiangqiFromFEN("r1bakab2/9/1cn3nc1/p1p3p1p/9/4R4/2P3P2/1C2B2C1/9/2BAKA1NR b - - 3 14")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.From, x.To, x.Check = &Square{1, 4}, &Square{4, 4}, &Square{4, 9}
+	x.Header = Header{Players: [2]Player{{Name: "Wei"}, {Name: "Bob the Cannon"}}}
+	return &x
+}
+
+// matedXiangqi is a finished game: black is checkmated by a chariot on e9
+// guarded by a soldier.
+func matedXiangqi(t testing.TB) *Xiangqi {
+	t.Helper()
+	x, err := XiangqiFromFEN("3rkr3/4R4/4P4/p7p/9/9/P7P/4B4/9/3AK4 b - - 0 40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.From, x.To, x.Check = &Square{7, 8}, &Square{4, 8}, &Square{4, 9}
+	x.Header = Header{Players: [2]Player{{AI: true, Level: 5}, {Name: "Bob"}}, Outcome: engine.WinFor(engine.First, engine.Checkmate)}
+	return &x
+}

@@ -1,0 +1,255 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tengen-bot/tengen/engine"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata/")
+
+// goldenCases are the reference images: both games, both Gomoku boards,
+// both themes, a finished game of each, a check, renju forbidden points and
+// the flipped view.
+func goldenCases(t *testing.T) []struct {
+	name  string
+	opt   Options
+	paint func(r *Renderer) (*image.Paletted, error)
+} {
+	win := &Gomoku{Size: 15,
+		Moves:   points(t, "h8 h9 i9 j8 g9 g8 i7 i8 k8 f7 g7 h7 j10 k11 e8 j6 f6"),
+		WinLine: points(t, "f6 g7 h8 i9 j10"),
+		Header: Header{Players: [2]Player{{Name: "Alice"}, {Name: "Bob"}},
+			Outcome: engine.WinFor(engine.First, engine.Five)},
+	}
+	// Black to play; j8 would make two open threes (h8-i8-j8, j8-j9-j10).
+	renju := &Gomoku{Size: 15,
+		Moves:     points(t, "h8 h9 i8 g7 j10 k11 j9 g9"),
+		Forbidden: points(t, "j8"),
+		Header:    Header{Players: [2]Player{{Name: "Chen"}, {AI: true, Level: 7}}},
+	}
+	numbered := midGomoku(19, 41)
+	numbered.ShowNumbers = true
+	flipped := *midXiangqi(t)
+	flipped.Flip = true
+	type c = struct {
+		name  string
+		opt   Options
+		paint func(r *Renderer) (*image.Paletted, error)
+	}
+	return []c{
+		{"gomoku15_mid", Options{}, func(r *Renderer) (*image.Paletted, error) { return r.GomokuImage(midGomoku(15, 60), Options{}) }},
+		{"gomoku15_win", Options{}, func(r *Renderer) (*image.Paletted, error) { return r.GomokuImage(win, Options{}) }},
+		{"gomoku15_renju", Options{}, func(r *Renderer) (*image.Paletted, error) { return r.GomokuImage(renju, Options{}) }},
+		{"gomoku19_numbers_dark", Options{}, func(r *Renderer) (*image.Paletted, error) {
+			return r.GomokuImage(numbered, Options{Theme: "dark"})
+		}},
+		{"xiangqi_check", Options{}, func(r *Renderer) (*image.Paletted, error) { return r.XiangqiImage(midXiangqi(t), Options{}) }},
+		{"xiangqi_mate", Options{}, func(r *Renderer) (*image.Paletted, error) { return r.XiangqiImage(matedXiangqi(t), Options{}) }},
+		{"xiangqi_flipped_dark", Options{}, func(r *Renderer) (*image.Paletted, error) {
+			return r.XiangqiImage(&flipped, Options{Theme: "dark"})
+		}},
+	}
+}
+
+func TestGolden(t *testing.T) {
+	r := NewRenderer()
+	for _, tt := range goldenCases(t) {
+		t.Run(tt.name, func(t *testing.T) {
+			img, err := tt.paint(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", tt.name+".png")
+			var buf bytes.Buffer
+			if err := r.encodePNG(&buf, img); err != nil {
+				t.Fatal(err)
+			}
+			if *update {
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := readPNG(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./render -run TestGolden -update to create it)", err)
+			}
+			if msg := compareImages(img, want); msg != "" {
+				got := filepath.Join(t.TempDir(), tt.name+".png")
+				os.WriteFile(got, buf.Bytes(), 0o644)
+				t.Errorf("%s differs from %s: %s (got image: %s)", tt.name, path, msg, got)
+			}
+		})
+	}
+}
+
+func readPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("decode %s: %w", path, err)
+	}
+	return img, nil
+}
+
+// compareImages allows small differences, so that a change in the font
+// rasteriser or the palette does not fail every golden: a pixel differs
+// when a channel is off by more than 40, and up to 0.3% of pixels may.
+func compareImages(got, want image.Image) string {
+	if got.Bounds() != want.Bounds() {
+		return fmt.Sprintf("size %v, want %v", got.Bounds().Size(), want.Bounds().Size())
+	}
+	b := got.Bounds()
+	bad := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := got.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if far(r1, r2) || far(g1, g2) || far(b1, b2) {
+				bad++
+			}
+		}
+	}
+	if limit := b.Dx() * b.Dy() * 3 / 1000; bad > limit {
+		return fmt.Sprintf("%d pixels differ (limit %d)", bad, limit)
+	}
+	return ""
+}
+
+func far(a, b uint32) bool {
+	d := int(a>>8) - int(b>>8)
+	return d > 40 || d < -40
+}
+
+func TestCompareImagesDetectsChange(t *testing.T) {
+	r := NewRenderer()
+	a, err := r.GomokuImage(midGomoku(15, 20), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.GomokuImage(midGomoku(15, 21), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := compareImages(a, a); msg != "" {
+		t.Errorf("image differs from itself: %s", msg)
+	}
+	if msg := compareImages(a, b); msg == "" {
+		t.Error("one more stone and a new header went unnoticed")
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	r := NewRenderer()
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"size", r.Gomoku(nil, &Gomoku{Size: 13}, Options{}), "board size 13 is not supported"},
+		{"off board", r.Gomoku(nil, &Gomoku{Size: 15, Moves: []Point{{7, 7}, {15, 0}}}, Options{}), "move 2 (p1) is off the 15×15 board"},
+		{"twice", r.Gomoku(nil, &Gomoku{Size: 15, Moves: points(t, "h8 h9 h8")}, Options{}), "move 3 (h8) is on a point already played at move 1"},
+		{"win empty", r.Gomoku(nil, &Gomoku{Size: 15, Moves: points(t, "h8"), WinLine: points(t, "h9")}, Options{}), "winning line point h9 has no stone"},
+		{"forbidden taken", r.Gomoku(nil, &Gomoku{Size: 15, Moves: points(t, "h8"), Forbidden: points(t, "h8")}, Options{}), "forbidden point h8 already has a stone"},
+		{"theme", r.Gomoku(nil, &Gomoku{Size: 15}, Options{Theme: "neon"}), `unknown theme "neon" (known: wood, dark)`},
+		{"scale", r.Gomoku(nil, &Gomoku{Size: 15}, Options{Scale: 9}), "scale 9 is out of range (0.25 to 4)"},
+		{"piece", r.Xiangqi(nil, &Xiangqi{Board: [10][9]byte{{'K', 'X'}}}, Options{}), `square b1 holds 'X', which is not a Xiangqi piece letter`},
+		{"check", r.Xiangqi(nil, &Xiangqi{Check: &Square{4, 0}}, Options{}), "check square e1 has no general"},
+		{"from", r.Xiangqi(nil, &Xiangqi{From: &Square{9, 0}}, Options{}), "last move's from square (9, 0) is off the board"},
+	}
+	for _, tt := range tests {
+		if tt.err == nil || !strings.Contains(tt.err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want it to contain %q", tt.name, tt.err, tt.want)
+		}
+	}
+}
+
+func TestXiangqiFromFEN(t *testing.T) {
+	x, err := XiangqiFromFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Board[0][4] != 'K' || x.Board[9][4] != 'k' || x.Board[2][7] != 'C' || x.Board[6][0] != 'p' {
+		t.Errorf("pieces misplaced: rank1 %q rank10 %q", x.Board[0], x.Board[9])
+	}
+	if x.Turn != engine.Second || x.Ply != 13 {
+		t.Errorf("turn %v ply %d, want second 13", x.Turn, x.Ply)
+	}
+	bad := []struct{ fen, want string }{
+		{"", "empty FEN"},
+		{"9/9/9", "has 3 ranks, want 10"},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN", "FEN rank 1 (\"RNBAKABN\") has 8 files, want 9"},
+		{"rnbakabnrr/9/9/9/9/9/9/9/9/9", "FEN rank 10 (\"rnbakabnrr\") has more than 9 files"},
+		{"rnbakabnx/9/9/9/9/9/9/9/9/9", "'x' is not a piece letter or digit"},
+		{"9/9/9/9/9/9/9/9/9/9 x", `side to move "x" is not w or b`},
+		{"9/9/9/9/9/9/9/9/9/9 w - - 0 zero", `move number "zero" is not a positive number`},
+	}
+	for _, tt := range bad {
+		if _, err := XiangqiFromFEN(tt.fen); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("XiangqiFromFEN(%q) error %v, want %q", tt.fen, err, tt.want)
+		}
+	}
+}
+
+// TestConcurrentRenders draws boards from many goroutines at once (run with
+// -race) and checks each matches the same board drawn alone.
+func TestConcurrentRenders(t *testing.T) {
+	r := NewRenderer()
+	var want [2][]byte
+	for i := range want {
+		var b bytes.Buffer
+		var err error
+		if i == 0 {
+			err = NewRenderer().Gomoku(&b, midGomoku(15, 30+i), Options{})
+		} else {
+			err = NewRenderer().Xiangqi(&b, midXiangqi(t), Options{Theme: "dark"})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = b.Bytes()
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 16)
+	for g := 0; g < 16; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var b bytes.Buffer
+			var err error
+			if g%2 == 0 {
+				err = r.Gomoku(&b, midGomoku(15, 30), Options{})
+			} else {
+				err = r.Xiangqi(&b, midXiangqi(t), Options{Theme: "dark"})
+			}
+			if err == nil && !bytes.Equal(b.Bytes(), want[g%2]) {
+				err = fmt.Errorf("goroutine %d: image differs from the one drawn alone", g)
+			}
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -1,0 +1,195 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"math"
+	"sync"
+)
+
+// Options choose how a board looks. The zero value is the default: the light
+// wood theme at scale 1 (boards 720 pixels wide).
+type Options struct {
+	// Theme is a name from ThemeNames: "wood" (default) or "dark".
+	Theme string
+	// Scale multiplies every dimension; 0 means 1. Allowed: 0.25 to 4, in
+	// steps of 0.05 (it is rounded), so that the cache stays small.
+	Scale float64
+}
+
+// BaseWidth is the width in pixels of every board image at scale 1.
+const BaseWidth = 720
+
+// maxCached bounds how many boards (theme, size, scale, view) a Renderer
+// keeps; at scale 1 each costs about 4 MB.
+const maxCached = 16
+
+// gameKind says which board a cache entry holds.
+type gameKind uint8
+
+const (
+	gomoku15 gameKind = iota
+	gomoku19
+	xiangqiBoard
+)
+
+// assetKey identifies everything that does not change between positions.
+type assetKey struct {
+	kind  gameKind
+	theme int
+	scale int // hundredths
+	flip  bool
+}
+
+// Renderer draws boards. It caches each board's static parts the first time
+// they are needed, so keep one Renderer for the life of the program. It is
+// safe for concurrent use: cached assets are immutable, and fonts are only
+// rasterised under a lock.
+type Renderer struct {
+	mu     sync.Mutex
+	assets map[assetKey]*assetEntry
+
+	scratch sync.Pool // *[]byte, RGBA pixels of patches
+	images  sync.Pool // *image.Paletted, images being encoded
+	pngBufs pngPool
+}
+
+type assetEntry struct {
+	once sync.Once
+	a    *assets
+	err  error
+}
+
+// NewRenderer returns a Renderer with an empty cache.
+func NewRenderer() *Renderer {
+	return &Renderer{assets: make(map[assetKey]*assetEntry)}
+}
+
+// key validates opts and returns the cache key for a board of the given kind.
+func (o Options) key(kind gameKind, flip bool) (assetKey, error) {
+	th, err := themeByName(o.Theme)
+	if err != nil {
+		return assetKey{}, err
+	}
+	s := o.Scale
+	if s == 0 {
+		s = 1
+	}
+	if math.IsNaN(s) || s < 0.25 || s > 4 {
+		return assetKey{}, fmt.Errorf("scale %g is out of range (0.25 to 4)", o.Scale)
+	}
+	return assetKey{kind: kind, theme: th, scale: int(math.Round(s*20)) * 5, flip: flip}, nil
+}
+
+// get returns the assets for k, building them once.
+func (r *Renderer) get(k assetKey) (*assets, error) {
+	r.mu.Lock()
+	e, ok := r.assets[k]
+	if !ok {
+		if len(r.assets) >= maxCached {
+			for old := range r.assets { // evict any one; callers holding it keep it alive
+				delete(r.assets, old)
+				break
+			}
+		}
+		e = &assetEntry{}
+		r.assets[k] = e
+	}
+	r.mu.Unlock()
+	e.once.Do(func() {
+		e.a, e.err = buildAssets(k)
+		if e.err != nil {
+			e.err = fmt.Errorf("render: build board: %w", e.err)
+		}
+	})
+	return e.a, e.err
+}
+
+// frame is one image being drawn: a copy of the static board's indices
+// into which patches are drawn in true colour and quantised back.
+type frame struct {
+	r   *Renderer
+	a   *assets
+	dst *image.Paletted
+	buf *[]byte
+}
+
+// newFrame starts a frame on a, reusing dst's pixels when it is big enough.
+func (r *Renderer) newFrame(a *assets, dst *image.Paletted) *frame {
+	n := len(a.basePal.Pix)
+	if dst == nil || cap(dst.Pix) < n {
+		dst = image.NewPaletted(a.base.Rect, a.pal.colors)
+	} else {
+		*dst = image.Paletted{Pix: dst.Pix[:n], Stride: a.basePal.Stride, Rect: a.basePal.Rect, Palette: a.pal.colors}
+	}
+	copy(dst.Pix, a.basePal.Pix)
+	bp, _ := r.scratch.Get().(*[]byte)
+	if bp == nil {
+		bp = new([]byte)
+	}
+	return &frame{r: r, a: a, dst: dst, buf: bp}
+}
+
+func (f *frame) release() {
+	f.r.scratch.Put(f.buf)
+	f.buf = nil
+}
+
+// patch redraws rect: it starts from the static board's true colours, lets
+// paint draw over them, and quantises the result into the frame. Patches of
+// one frame must not overlap (each point owns its cell).
+func (f *frame) patch(rect image.Rectangle, paint func(img *image.RGBA)) {
+	rect = rect.Intersect(f.a.base.Rect)
+	if rect.Empty() {
+		return
+	}
+	n := 4 * rect.Dx() * rect.Dy()
+	if cap(*f.buf) < n {
+		*f.buf = make([]byte, n)
+	}
+	img := &image.RGBA{Pix: (*f.buf)[:n], Stride: 4 * rect.Dx(), Rect: rect}
+	base := f.a.base
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		copy(img.Pix[img.PixOffset(rect.Min.X, y):img.PixOffset(rect.Max.X, y)],
+			base.Pix[base.PixOffset(rect.Min.X, y):base.PixOffset(rect.Max.X, y)])
+	}
+	paint(img)
+	f.a.pal.quantize(f.dst, img, rect)
+}
+
+// pngPool lets the PNG encoder reuse its buffers between images.
+type pngPool struct{ p sync.Pool }
+
+func (p *pngPool) Get() *png.EncoderBuffer {
+	b, _ := p.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (p *pngPool) Put(b *png.EncoderBuffer) { p.p.Put(b) }
+
+// encodePNG writes img as a paletted PNG, trading a little size for speed.
+func (r *Renderer) encodePNG(w io.Writer, img *image.Paletted) error {
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBufs}
+	if err := enc.Encode(w, img); err != nil {
+		return fmt.Errorf("render: encode PNG: %w", err)
+	}
+	return nil
+}
+
+// encodeWith draws an image with paint into a pooled image and writes it
+// to w as PNG.
+func (r *Renderer) encodeWith(w io.Writer, paint func(dst *image.Paletted) (*image.Paletted, error)) error {
+	dst, _ := r.images.Get().(*image.Paletted)
+	img, err := paint(dst)
+	if err != nil {
+		if dst != nil {
+			r.images.Put(dst)
+		}
+		return err
+	}
+	err = r.encodePNG(w, img)
+	r.images.Put(img)
+	return err
+}

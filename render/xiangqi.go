@@ -1,0 +1,407 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+
+	"github.com/tengen-bot/tengen/engine"
+)
+
+// Square is a Xiangqi point in the engine's coordinate notation: File 0 is
+// file a at red's left, Rank 0 is rank 1, red's back rank. Red's cannon
+// opening h3e3 moves Square{7, 2} to Square{4, 2}.
+type Square struct{ File, Rank int }
+
+// String returns the square in coordinate notation, e.g. "e1" or "a10".
+func (s Square) String() string {
+	if s.File < 0 || s.File >= 9 || s.Rank < 0 || s.Rank >= 10 {
+		return fmt.Sprintf("(%d, %d)", s.File, s.Rank)
+	}
+	return string(rune('a'+s.File)) + strconv.Itoa(s.Rank+1)
+}
+
+// Xiangqi is a Xiangqi position to draw.
+type Xiangqi struct {
+	// Board holds FEN piece letters, upper case red, 0 for empty, indexed
+	// [rank][file] with rank 0 red's back rank. Letters: K general,
+	// A advisor, B or E elephant, N or H horse, R chariot, C cannon,
+	// P soldier.
+	Board [10][9]byte
+	// Turn is the side to move and Ply the number of moves played, for the
+	// status line.
+	Turn engine.Side
+	Ply  int
+	// From and To mark the last move; Check marks a general in check.
+	From, To, Check *Square
+	// Flip shows black's view: the board turned 180°, labels following.
+	Flip   bool
+	Header Header
+}
+
+var xiangqiColours = [2]string{"red", "black"}
+
+// piece returns the side (0 red, 1 black) and kind of FEN letter c (0..6:
+// general, advisor, elephant, horse, chariot, cannon, soldier), or ok false.
+func piece(c byte) (side, kind int, ok bool) {
+	lower := c | 0x20
+	switch lower {
+	case 'e':
+		lower = 'b'
+	case 'h':
+		lower = 'n'
+	}
+	kind = strings.IndexByte("kabnrcp", lower)
+	if kind < 0 || !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+		return 0, 0, false
+	}
+	if c >= 'a' {
+		side = 1
+	}
+	return side, kind, true
+}
+
+func (x *Xiangqi) check() error {
+	for rank := range x.Board {
+		for file, c := range x.Board[rank] {
+			if c == 0 || c == ' ' {
+				continue
+			}
+			if _, _, ok := piece(c); !ok {
+				return fmt.Errorf("square %v holds %q, which is not a Xiangqi piece letter (KABNRCP, also E and H)", Square{file, rank}, c)
+			}
+		}
+	}
+	for _, m := range []struct {
+		what string
+		s    *Square
+	}{{"last move's from", x.From}, {"last move's to", x.To}, {"check", x.Check}} {
+		if m.s != nil && (m.s.File < 0 || m.s.File >= 9 || m.s.Rank < 0 || m.s.Rank >= 10) {
+			return fmt.Errorf("%s square %v is off the board", m.what, *m.s)
+		}
+	}
+	if x.Check != nil {
+		if c := x.Board[x.Check.Rank][x.Check.File]; c|0x20 != 'k' {
+			return fmt.Errorf("check square %v has no general", *x.Check)
+		}
+	}
+	if x.Ply < 0 {
+		return fmt.Errorf("ply %d is negative", x.Ply)
+	}
+	return nil
+}
+
+// XiangqiFromFEN returns the position of a FEN (board, side to move and,
+// if present, the move number), in fairy-stockfish's or WXF's letters.
+func XiangqiFromFEN(fen string) (Xiangqi, error) {
+	var x Xiangqi
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		return x, fmt.Errorf("empty FEN")
+	}
+	ranks := strings.Split(fields[0], "/")
+	if len(ranks) != 10 {
+		return x, fmt.Errorf("FEN %q has %d ranks, want 10", fields[0], len(ranks))
+	}
+	for i, row := range ranks {
+		rank, file := 9-i, 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			if c >= '1' && c <= '9' {
+				file += int(c - '0')
+				continue
+			}
+			if _, _, ok := piece(c); !ok {
+				return x, fmt.Errorf("FEN rank %d: %q is not a piece letter or digit", rank+1, c)
+			}
+			if file >= 9 {
+				return x, fmt.Errorf("FEN rank %d (%q) has more than 9 files", rank+1, row)
+			}
+			x.Board[rank][file] = c
+			file++
+		}
+		if file != 9 {
+			return x, fmt.Errorf("FEN rank %d (%q) has %d files, want 9", rank+1, row, file)
+		}
+	}
+	if len(fields) > 1 {
+		switch fields[1] {
+		case "w", "r":
+		case "b":
+			x.Turn = engine.Second
+		default:
+			return x, fmt.Errorf("FEN side to move %q is not w or b", fields[1])
+		}
+	}
+	if len(fields) > 5 {
+		n, err := strconv.Atoi(fields[5])
+		if err != nil || n < 1 {
+			return x, fmt.Errorf("FEN move number %q is not a positive number", fields[5])
+		}
+		x.Ply = 2*(n-1) + int(x.Turn)
+	}
+	return x, nil
+}
+
+// Xiangqi writes x as a PNG image to w.
+func (r *Renderer) Xiangqi(w io.Writer, x *Xiangqi, opt Options) error {
+	return r.encodeWith(w, func(dst *image.Paletted) (*image.Paletted, error) {
+		return r.drawXiangqi(x, opt, dst)
+	})
+}
+
+// XiangqiImage returns x as a paletted image.
+func (r *Renderer) XiangqiImage(x *Xiangqi, opt Options) (*image.Paletted, error) {
+	return r.drawXiangqi(x, opt, nil)
+}
+
+// screen returns the screen column and row of a square.
+func (a *assets) screen(s Square) (col, row int) {
+	if a.key.flip {
+		return 8 - s.File, s.Rank
+	}
+	return s.File, 9 - s.Rank
+}
+
+func (r *Renderer) drawXiangqi(x *Xiangqi, opt Options, dst *image.Paletted) (*image.Paletted, error) {
+	if err := x.check(); err != nil {
+		return nil, err
+	}
+	k, err := opt.key(xiangqiBoard, x.Flip)
+	if err != nil {
+		return nil, err
+	}
+	a, err := r.get(k)
+	if err != nil {
+		return nil, err
+	}
+	f := r.newFrame(a, dst)
+	defer f.release()
+	is := func(p *Square, s Square) bool { return p != nil && *p == s }
+	for rank := 0; rank < 10; rank++ {
+		for file := 0; file < 9; file++ {
+			sq := Square{file, rank}
+			c := x.Board[rank][file]
+			from, to, check := is(x.From, sq), is(x.To, sq), is(x.Check, sq)
+			if (c == 0 || c == ' ') && !from && !to {
+				continue
+			}
+			box := a.box(a.screen(sq))
+			f.patch(box, func(img *image.RGBA) {
+				if check {
+					draw.Draw(img, box, a.checkGlow, image.Point{}, draw.Over)
+				}
+				if side, kind, ok := piece(c); ok {
+					draw.Draw(img, box, a.pieces[side][kind], image.Point{}, draw.Over)
+				} else if from {
+					draw.Draw(img, box, a.fromMark, image.Point{}, draw.Over)
+				}
+				if check {
+					draw.Draw(img, box, a.checkRing, image.Point{}, draw.Over)
+				}
+				if from || to {
+					draw.Draw(img, box, a.moveMark, image.Point{}, draw.Over)
+				}
+			})
+		}
+	}
+	f.drawBandsText(&x.Header, xiangqiColours, x.Turn, x.Ply/2+1, x.Ply)
+	return f.dst, nil
+}
+
+// drawXiangqiBoard draws the empty board: wood, the grid broken by the
+// river, palaces, position marks, the river's words and coordinates.
+func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
+	a.drawWood(dc)
+	x0, y0 := a.center(0, 0)
+	x1, y1 := a.center(8, 9)
+	_, yr0 := a.center(0, 4)
+	_, yr1 := a.center(0, 5)
+	dc.SetColor(a.th.Line)
+	dc.SetLineCapSquare()
+	dc.SetLineWidth(a.lineWidth)
+	for row := 0; row < 10; row++ {
+		_, y := a.center(0, row)
+		dc.DrawLine(x0, y, x1, y)
+	}
+	for col := 1; col < 8; col++ {
+		x, _ := a.center(col, 0)
+		dc.DrawLine(x, y0, x, yr0)
+		dc.DrawLine(x, yr1, x, y1)
+	}
+	// Palaces (files d..f, three ranks at each end).
+	for _, rows := range [][2]int{{0, 2}, {7, 9}} {
+		xa, ya := a.center(3, rows[0])
+		xb, yb := a.center(5, rows[1])
+		dc.DrawLine(xa, ya, xb, yb)
+		dc.DrawLine(xa, yb, xb, ya)
+	}
+	dc.Stroke()
+	dc.SetLineWidth(2 * a.lineWidth)
+	dc.DrawRectangle(x0, y0, x1-x0, y1-y0)
+	dc.Stroke()
+	e := 0.12 * float64(a.cell)
+	dc.SetLineWidth(math.Max(1.5, a.lineWidth*1.5))
+	dc.DrawRectangle(x0-e, y0-e, x1-x0+2*e, y1-y0+2*e)
+	dc.Stroke()
+
+	// Position marks for cannons and soldiers (symmetric, so the same in
+	// both views).
+	dc.SetLineWidth(a.lineWidth)
+	g, l := 0.08*float64(a.cell), 0.2*float64(a.cell)
+	mark := func(col, row int) {
+		cx, cy := a.center(col, row)
+		for _, d := range [][2]float64{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+			if col == 0 && d[0] < 0 || col == 8 && d[0] > 0 {
+				continue
+			}
+			x, y := cx+d[0]*g, cy+d[1]*g
+			dc.MoveTo(x+d[0]*l, y)
+			dc.LineTo(x, y)
+			dc.LineTo(x, y+d[1]*l)
+		}
+	}
+	for _, row := range []int{2, 7} {
+		mark(1, row)
+		mark(7, row)
+	}
+	for _, row := range []int{3, 6} {
+		for col := 0; col < 9; col += 2 {
+			mark(col, row)
+		}
+	}
+	dc.Stroke()
+
+	ym := (yr0 + yr1) / 2
+	for i, r := range []rune(riverRunes) {
+		x := x0 + [4]float64{1.5, 2.5, 5.5, 6.5}[i]*float64(a.cell)
+		drawTextCentered(dc, river, string(r), x, ym, a.th.Label)
+	}
+	m := float64(a.origin.X)
+	for file := 0; file < 9; file++ {
+		col, _ := a.screen(Square{file, 0})
+		x, _ := a.center(col, 0)
+		s := string(rune('a' + file))
+		drawTextCentered(dc, label, s, x, y0-0.6*m, a.th.Label)
+		drawTextCentered(dc, label, s, x, y1+0.6*m, a.th.Label)
+	}
+	for rank := 0; rank < 10; rank++ {
+		_, row := a.screen(Square{0, rank})
+		_, y := a.center(0, row)
+		s := strconv.Itoa(rank + 1)
+		drawTextCentered(dc, label, s, x0-0.6*m, y, a.th.Label)
+		drawTextCentered(dc, label, s, x1+0.6*m, y, a.th.Label)
+	}
+}
+
+// xiangqiSprites builds the pieces and markers and returns them for
+// palette sampling.
+func (a *assets) xiangqiSprites(fs *fontSet, chars font.Face) ([]*image.RGBA, error) {
+	th := a.th
+	runes := []rune(pieceRunes)
+	var out []*image.RGBA
+	for side := 0; side < 2; side++ {
+		for kind := 0; kind < 7; kind++ {
+			ch := string(runes[7*side+kind])
+			a.pieces[side][kind] = a.sprite(func(dc *gg.Context, cx, cy, cell float64) {
+				drawPiece(dc, th, chars, side, ch, cx, cy, cell)
+			})
+			out = append(out, a.pieces[side][kind])
+		}
+	}
+	a.moveMark = a.sprite(func(dc *gg.Context, cx, cy, cell float64) { drawMoveMark(dc, th, cx, cy, cell) })
+	a.fromMark = a.sprite(func(dc *gg.Context, cx, cy, cell float64) {
+		dc.SetColor(th.MoveMark)
+		dc.DrawCircle(cx, cy, 0.09*cell)
+		dc.Fill()
+	})
+	a.checkGlow = a.sprite(func(dc *gg.Context, cx, cy, cell float64) { drawCheckGlow(dc, th, cx, cy, cell) })
+	a.checkRing = a.sprite(func(dc *gg.Context, cx, cy, cell float64) { drawCheckRing(dc, th, cx, cy, cell) })
+	out = append(out, a.moveMark, a.fromMark, a.checkGlow, a.checkRing)
+
+	size := int(math.Round(0.62 * float64(a.top)))
+	small, err := newFace(fs.cjk, 0.56*float64(size))
+	if err != nil {
+		return nil, err
+	}
+	for side := 0; side < 2; side++ {
+		dc := gg.NewContext(size, size)
+		h := float64(size) / 2
+		drawPiece(dc, th, small, side, string(runes[7*side]), h, h, float64(size))
+		a.icons[side] = dc.Image().(*image.RGBA)
+	}
+	return out, nil
+}
+
+// drawPiece paints a round piece: shadow, ivory face, a rim and an inner
+// ring in the side's colour, and the engraved character.
+func drawPiece(dc *gg.Context, th *theme, chars font.Face, side int, ch string, cx, cy, cell float64) {
+	r := 0.46 * cell
+	ink := th.PieceRed
+	if side == 1 {
+		ink = th.PieceBlack
+	}
+	dc.SetColor(color.NRGBA{0, 0, 0, 0x40})
+	dc.DrawCircle(cx+0.04*r, cy+0.08*r, r)
+	dc.Fill()
+	g := gg.NewRadialGradient(cx-0.3*r, cy-0.35*r, 0, cx, cy, r)
+	g.AddColorStop(0, color.RGBA{0xFF, 0xFB, 0xF0, 0xFF})
+	g.AddColorStop(0.6, th.PieceFace)
+	g.AddColorStop(1, color.RGBA{0xC9, 0xAE, 0x80, 0xFF})
+	dc.SetFillStyle(g)
+	dc.DrawCircle(cx, cy, r)
+	dc.Fill()
+	dc.SetColor(ink)
+	dc.SetLineWidth(math.Max(1, 0.045*cell))
+	dc.DrawCircle(cx, cy, r-0.5*math.Max(1, 0.045*cell))
+	dc.Stroke()
+	dc.SetLineWidth(math.Max(1, 0.025*cell))
+	dc.DrawCircle(cx, cy, 0.78*r)
+	dc.Stroke()
+	drawTextCentered(dc, chars, ch, cx, cy, ink)
+}
+
+// drawMoveMark draws corner brackets around a square of the last move.
+func drawMoveMark(dc *gg.Context, th *theme, cx, cy, cell float64) {
+	w := math.Max(2, 0.065*cell)
+	e, l := 0.5*cell-w/2-0.5, 0.2*cell
+	dc.SetColor(th.MoveMark)
+	dc.SetLineWidth(w)
+	dc.SetLineCapSquare()
+	for _, d := range [][2]float64{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+		x, y := cx+d[0]*e, cy+d[1]*e
+		dc.MoveTo(x-d[0]*l, y)
+		dc.LineTo(x, y)
+		dc.LineTo(x, y-d[1]*l)
+	}
+	dc.Stroke()
+}
+
+// drawCheckGlow is the red halo under a general in check.
+func drawCheckGlow(dc *gg.Context, th *theme, cx, cy, cell float64) {
+	c := th.Check
+	g := gg.NewRadialGradient(cx, cy, 0.3*cell, cx, cy, 0.5*cell)
+	g.AddColorStop(0, color.NRGBA{c.R, c.G, c.B, 0xFF})
+	g.AddColorStop(0.7, color.NRGBA{c.R, c.G, c.B, 0xE0})
+	g.AddColorStop(1, color.NRGBA{c.R, c.G, c.B, 0})
+	dc.SetFillStyle(g)
+	dc.DrawCircle(cx, cy, 0.5*cell)
+	dc.Fill()
+}
+
+// drawCheckRing recolours the rim of a general in check.
+func drawCheckRing(dc *gg.Context, th *theme, cx, cy, cell float64) {
+	w := 0.08 * cell
+	dc.SetColor(th.Check)
+	dc.SetLineWidth(w)
+	dc.DrawCircle(cx, cy, 0.46*cell-w/2)
+	dc.Stroke()
+}
