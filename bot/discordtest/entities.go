@@ -1,0 +1,135 @@
+package discordtest
+
+import (
+	"context"
+	"time"
+)
+
+// User is a Discord user of the fake. Users act through Slash, Click,
+// Autocomplete and SubmitModal.
+type User struct {
+	ID   string
+	Name string
+	Bot  bool
+	dc   *Discord
+}
+
+// User returns the user with this name, creating it on first use. Every user is
+// a member of every guild.
+func (dc *Discord) User(name string) *User {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	if u, ok := dc.users[name]; ok {
+		return u
+	}
+	return dc.newUserLocked(name, false)
+}
+
+func (dc *Discord) newUserLocked(name string, isBot bool) *User {
+	u := &User{ID: dc.newIDLocked(), Name: name, Bot: isBot, dc: dc}
+	dc.users[name] = u
+	dc.usersByID[u.ID] = u
+	return u
+}
+
+// Guild is a Discord server of the fake.
+type Guild struct {
+	ID   string
+	Name string
+	dc   *Discord
+}
+
+// NewGuild creates a guild. Guilds created before the bot identifies are in its
+// READY and GUILD_CREATE events.
+func (dc *Discord) NewGuild(name string) *Guild {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	g := &Guild{ID: dc.newIDLocked(), Name: name, dc: dc}
+	dc.guilds = append(dc.guilds, g)
+	return g
+}
+
+// NewChannel creates a text channel in the guild.
+func (g *Guild) NewChannel(name string) *Channel {
+	dc := g.dc
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	c := &Channel{ID: dc.newIDLocked(), Name: name, GuildID: g.ID, dc: dc}
+	dc.channels[c.ID] = c
+	return c
+}
+
+// NewChannel creates a text channel in the default guild.
+func (dc *Discord) NewChannel(name string) *Channel { return dc.guild.NewChannel(name) }
+
+// DM returns a new direct-message channel between the bot and u.
+func (dc *Discord) DM(u *User) *Channel {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	c := &Channel{ID: dc.newIDLocked(), Name: "dm-" + u.Name, dc: dc, recipient: u}
+	dc.channels[c.ID] = c
+	return c
+}
+
+// Channel returns the channel with this ID, or nil if there is none.
+func (dc *Discord) Channel(id string) *Channel {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	return dc.channels[id]
+}
+
+// Channel is a text channel (in a guild, or a DM when GuildID is empty).
+type Channel struct {
+	ID      string
+	Name    string
+	GuildID string
+	dc      *Discord
+
+	recipient *User // DM channels only
+}
+
+// Messages returns the current version of every message in the channel, oldest
+// first, ephemeral ones included.
+func (c *Channel) Messages() []*Message {
+	c.dc.mu.Lock()
+	defer c.dc.mu.Unlock()
+	return c.messagesLocked()
+}
+
+func (c *Channel) messagesLocked() []*Message {
+	var out []*Message
+	for _, id := range c.dc.order[c.ID] {
+		if m, ok := c.dc.messages[id]; ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// WaitMessage waits until a message of the channel, in its current version,
+// satisfies match (nil matches any), and returns the newest such message.
+func (c *Channel) WaitMessage(ctx context.Context, match func(*Message) bool) (*Message, error) {
+	var found *Message
+	err := c.dc.waitFor(ctx, "a matching message in #"+c.Name, func() bool {
+		msgs := c.messagesLocked()
+		for i := len(msgs) - 1; i >= 0; i-- {
+			if match == nil || match(msgs[i]) {
+				found = msgs[i]
+				return true
+			}
+		}
+		return false
+	})
+	return found, err
+}
+
+// Message returns the current version of the message with this ID, or nil
+// after it was deleted or if it never existed.
+func (dc *Discord) Message(id string) *Message {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	return dc.messages[id]
+}
+
+// timestamp formats t the way Discord does.
+func timestamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000000+00:00") }

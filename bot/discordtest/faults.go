@@ -1,0 +1,107 @@
+package discordtest
+
+import (
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// fault is a failure injected into the next matching REST requests.
+type fault struct {
+	method, route string
+	remaining     int
+	status        int           // FailNext
+	retryAfter    time.Duration // RateLimitNext
+	global        bool
+	delay         time.Duration // SlowNext
+}
+
+// FailNext makes the next n requests matching method and route answer with
+// status (e.g. 500 or 502) without taking effect. route is the spec's path
+// template, e.g. "/channels/{channel_id}/messages"; "" matches any method or
+// route. discordgo retries 502 by itself; a test shows the bot survives the rest.
+func (dc *Discord) FailNext(method, route string, status, n int) {
+	dc.addFault(&fault{method: method, route: route, remaining: n, status: status})
+}
+
+// RateLimitNext makes the next n matching requests answer 429 with
+// retry_after and Discord's rate-limit headers; global marks a global limit.
+func (dc *Discord) RateLimitNext(method, route string, retryAfter time.Duration, global bool, n int) {
+	dc.addFault(&fault{method: method, route: route, remaining: n, status: http.StatusTooManyRequests, retryAfter: retryAfter, global: global})
+}
+
+// SlowNext delays the next n matching requests by d (real time) before they are
+// handled, as a slow network or a busy Discord would.
+func (dc *Discord) SlowNext(method, route string, d time.Duration, n int) {
+	dc.addFault(&fault{method: method, route: route, remaining: n, delay: d})
+}
+
+func (dc *Discord) addFault(f *fault) {
+	dc.tb.Helper()
+	if f.route != "" {
+		known := false
+		for r := range dc.routes {
+			known = known || r == f.method+" "+f.route || (f.method == "" && len(r) > len(f.route) && r[len(r)-len(f.route):] == f.route)
+		}
+		if !known {
+			dc.tb.Errorf("discordtest: fault for %s %s matches no route the fake serves", f.method, f.route)
+		}
+	}
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	dc.faults = append(dc.faults, f)
+}
+
+// takeFault consumes one use of the first fault matching the request.
+func (dc *Discord) takeFault(method, route string) *fault {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	for i, f := range dc.faults {
+		if (f.method == "" || f.method == method) && (f.route == "" || f.route == route) {
+			f.remaining--
+			if f.remaining <= 0 {
+				dc.faults = append(dc.faults[:i:i], dc.faults[i+1:]...)
+			}
+			c := *f
+			return &c
+		}
+	}
+	return nil
+}
+
+// serve applies the fault; it reports whether it wrote the reply itself.
+func (f *fault) serve(w http.ResponseWriter, r *http.Request) bool {
+	if f.delay > 0 {
+		t := time.NewTimer(f.delay)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+		}
+		return false
+	}
+	if f.status == http.StatusTooManyRequests {
+		secs := f.retryAfter.Seconds()
+		h := w.Header()
+		h.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
+		h.Set("X-RateLimit-Limit", "5")
+		h.Set("X-RateLimit-Remaining", "0")
+		h.Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(time.Now().Add(f.retryAfter).UnixMilli())/1000))
+		h.Set("X-RateLimit-Reset-After", fmt.Sprintf("%.3f", secs))
+		h.Set("X-RateLimit-Bucket", bucketOf(f.route))
+		scope := "user"
+		if f.global {
+			h.Set("X-RateLimit-Global", "true")
+			scope = "global"
+		}
+		h.Set("X-RateLimit-Scope", scope)
+		writeJSON(w, http.StatusTooManyRequests, map[string]any{
+			"message": "You are being rate limited.", "retry_after": secs, "global": f.global, "code": 0,
+		})
+		return true
+	}
+	writeJSON(w, f.status, map[string]any{"message": fmt.Sprintf("%d: %s", f.status, http.StatusText(f.status)), "code": 0})
+	return true
+}

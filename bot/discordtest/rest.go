@@ -1,0 +1,473 @@
+package discordtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// maxRequestBody bounds what the fake reads from one request (files included).
+const maxRequestBody = 64 << 20
+
+// apiPrefix matches the versioned prefix discordgo puts before every route.
+var apiPrefix = regexp.MustCompile(`^/api/v(9|10)(/.*)$`)
+
+// restReq is a parsed REST request handed to a route handler.
+type restReq struct {
+	r     *http.Request
+	route string
+	body  []byte   // JSON body, or the payload_json part of a multipart body
+	files []upload // file parts of a multipart body
+}
+
+func (q *restReq) param(name string) string { return q.r.PathValue(name) }
+
+// restFunc handles one route; it returns the status and the JSON reply (nil for none).
+type restFunc func(q *restReq) (int, any)
+
+// handler builds the fake's HTTP handler: the versioned REST API, the gateway
+// WebSocket and the attachment CDN.
+func (dc *Discord) handler() http.Handler {
+	api := http.NewServeMux()
+	add := func(method, route string, auth bool, fn restFunc) {
+		dc.routes[method+" "+route] = true
+		api.HandleFunc(method+" "+route, dc.serveREST(method, route, auth, fn))
+	}
+	add("GET", "/gateway", false, dc.getGateway)
+	add("GET", "/gateway/bot", true, dc.getGateway)
+	add("GET", "/users/@me", true, dc.getMe)
+	add("GET", "/users/{user_id}", true, dc.getUser)
+	for _, prefix := range []string{"/applications/{application_id}", "/applications/{application_id}/guilds/{guild_id}"} {
+		add("GET", prefix+"/commands", true, dc.getCommands)
+		add("PUT", prefix+"/commands", true, dc.putCommands)
+		add("POST", prefix+"/commands", true, dc.postCommand)
+	}
+	add("POST", "/interactions/{interaction_id}/{interaction_token}/callback", false, dc.postCallback)
+	add("POST", "/webhooks/{webhook_id}/{webhook_token}", false, dc.postFollowup)
+	for _, msg := range []string{"@original", "{message_id}"} {
+		route := "/webhooks/{webhook_id}/{webhook_token}/messages/" + msg
+		add("GET", route, false, dc.getWebhookMessage)
+		add("PATCH", route, false, dc.patchWebhookMessage)
+		add("DELETE", route, false, dc.deleteWebhookMessage)
+	}
+	add("POST", "/channels/{channel_id}/messages", true, dc.postChannelMessage)
+	add("GET", "/channels/{channel_id}/messages/{message_id}", true, dc.getChannelMessage)
+	add("PATCH", "/channels/{channel_id}/messages/{message_id}", true, dc.patchChannelMessage)
+	add("DELETE", "/channels/{channel_id}/messages/{message_id}", true, dc.deleteChannelMessage)
+	api.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		dc.tb.Errorf("discordtest: the bot called %s %s, which the fake does not implement", r.Method, r.URL.Path)
+		dc.record(r.Method, r.URL.Path, "", http.StatusNotFound)
+		writeJSON(w, http.StatusNotFound, newAPIError(http.StatusNotFound, 0, "404: Not Found"))
+	})
+
+	root := http.NewServeMux()
+	root.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		m := apiPrefix.FindStringSubmatch(r.URL.Path)
+		if m == nil {
+			dc.tb.Errorf("discordtest: %s %s has no /api/v9 or /api/v10 prefix", r.Method, r.URL.Path)
+			writeJSON(w, http.StatusNotFound, newAPIError(http.StatusNotFound, 0, "404: Not Found"))
+			return
+		}
+		r2 := r.Clone(r.Context())
+		r2.URL.Path, r2.URL.RawPath = m[2], ""
+		api.ServeHTTP(w, r2)
+	})
+	root.HandleFunc("GET /gateway", dc.serveGateway)
+	root.HandleFunc("GET /gateway/", dc.serveGateway)
+	root.HandleFunc("GET /attachments/{id}/{filename}", dc.serveAttachment)
+	return root
+}
+
+// serveREST wraps a route handler with what every Discord route does: auth,
+// injected faults, body parsing, contract checks, rate-limit headers.
+func (dc *Discord) serveREST(method, route string, auth bool, fn restFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		status, reply, written := dc.serveRESTInner(w, method, route, auth, fn, r)
+		dc.record(method, r.URL.Path, route, status)
+		if written { // an injected fault already wrote the reply
+			return
+		}
+		w.Header().Set("X-RateLimit-Limit", "5")
+		w.Header().Set("X-RateLimit-Remaining", "4")
+		w.Header().Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(time.Now().Add(time.Second).UnixMilli())/1000))
+		w.Header().Set("X-RateLimit-Reset-After", "1.000")
+		w.Header().Set("X-RateLimit-Bucket", bucketOf(route))
+		if reply == nil {
+			w.WriteHeader(status)
+			return
+		}
+		writeJSON(w, status, reply)
+	}
+}
+
+func (dc *Discord) serveRESTInner(w http.ResponseWriter, method, route string, auth bool, fn restFunc, r *http.Request) (status int, reply any, written bool) {
+	if auth && r.Header.Get("Authorization") != Token {
+		return http.StatusUnauthorized, newAPIError(http.StatusUnauthorized, 0, "401: Unauthorized"), false
+	}
+	if f := dc.takeFault(method, route); f != nil {
+		if f.serve(w, r) {
+			return f.status, nil, true
+		}
+	}
+	q := &restReq{r: r, route: route}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBody))
+	if err != nil {
+		return http.StatusRequestEntityTooLarge, newAPIError(http.StatusRequestEntityTooLarge, codeEntityTooLarge, "Request entity too large"), false
+	}
+	if len(body) > 0 {
+		if err := q.parseBody(r.Header.Get("Content-Type"), body); err != nil {
+			return err.Status, err, false
+		}
+		dc.checkContract(method, route, q.body)
+	}
+	status, reply = fn(q)
+	return status, reply, false
+}
+
+// parseBody splits a JSON or multipart body into the JSON payload and files.
+func (q *restReq) parseBody(contentType string, body []byte) *apiError {
+	mt, params, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return newAPIError(http.StatusBadRequest, 50109, fmt.Sprintf("bad Content-Type %q: %v", contentType, err))
+	}
+	switch mt {
+	case "application/json":
+		q.body = body
+		return nil
+	case "multipart/form-data":
+		mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+		for {
+			part, err := mr.NextPart()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return newAPIError(http.StatusBadRequest, 50109, "bad multipart body: "+err.Error())
+			}
+			data, err := io.ReadAll(part)
+			if err != nil {
+				return newAPIError(http.StatusBadRequest, 50109, "bad multipart body: "+err.Error())
+			}
+			switch name := part.FormName(); {
+			case name == "payload_json":
+				q.body = data
+			case strings.HasPrefix(name, "files[") || strings.HasPrefix(name, "file"):
+				q.files = append(q.files, upload{field: name, filename: part.FileName(), contentType: part.Header.Get("Content-Type"), data: data})
+			default:
+				return formError(name, "UNKNOWN_FIELD", fmt.Sprintf("unexpected multipart field %q", name))
+			}
+		}
+	default:
+		return newAPIError(http.StatusBadRequest, 50109, fmt.Sprintf("Content-Type %q is not supported by the fake", mt))
+	}
+}
+
+func (dc *Discord) record(method, path, route string, status int) {
+	dc.mu.Lock()
+	dc.requests = append(dc.requests, Request{Method: method, Path: path, Route: route, Status: status})
+	dc.broadcastLocked()
+	dc.mu.Unlock()
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// bucketOf is a stable, opaque rate-limit bucket name for a route.
+func bucketOf(route string) string {
+	var h uint32 = 2166136261
+	for i := 0; i < len(route); i++ {
+		h = (h ^ uint32(route[i])) * 16777619
+	}
+	return fmt.Sprintf("%08x", h)
+}
+
+func (dc *Discord) getGateway(q *restReq) (int, any) {
+	if strings.HasSuffix(q.route, "/bot") {
+		return http.StatusOK, map[string]any{
+			"url": dc.GatewayURL(), "shards": 1,
+			"session_start_limit": map[string]int{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+		}
+	}
+	return http.StatusOK, map[string]string{"url": dc.GatewayURL()}
+}
+
+func (dc *Discord) getMe(q *restReq) (int, any) { return http.StatusOK, dc.app.wire() }
+
+func (dc *Discord) getUser(q *restReq) (int, any) {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	u := dc.usersByID[q.param("user_id")]
+	if u == nil {
+		return http.StatusNotFound, newAPIError(http.StatusNotFound, 10013, "Unknown User")
+	}
+	return http.StatusOK, u.wire()
+}
+
+// commandScope checks the application and guild of a command route.
+func (dc *Discord) commandScopeLocked(q *restReq) (string, *apiError) {
+	if q.param("application_id") != dc.app.ID {
+		return "", newAPIError(http.StatusForbidden, 50001, "Missing Access (not this bot's application)")
+	}
+	gid := q.param("guild_id")
+	if gid != "" && dc.guildLocked(gid) == nil {
+		return "", newAPIError(http.StatusNotFound, 10004, "Unknown Guild")
+	}
+	return gid, nil
+}
+
+func (dc *Discord) guildLocked(id string) *Guild {
+	for _, g := range dc.guilds {
+		if g.ID == id {
+			return g
+		}
+	}
+	return nil
+}
+
+func (dc *Discord) getCommands(q *restReq) (int, any) {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	gid, aerr := dc.commandScopeLocked(q)
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
+	cmds := dc.commands[gid]
+	if cmds == nil {
+		cmds = []*discordgo.ApplicationCommand{}
+	}
+	return http.StatusOK, cmds
+}
+
+var commandName = regexp.MustCompile(`^[-_\p{Ll}\p{Lo}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+
+func (dc *Discord) putCommands(q *restReq) (int, any) {
+	var cmds []*discordgo.ApplicationCommand
+	if err := json.Unmarshal(q.body, &cmds); err != nil {
+		return http.StatusBadRequest, badJSON(err)
+	}
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	gid, aerr := dc.commandScopeLocked(q)
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
+	seen := map[string]bool{}
+	for i, c := range cmds {
+		if aerr := checkCommand(fmt.Sprint(i), c); aerr != nil {
+			return aerr.Status, aerr
+		}
+		key := fmt.Sprint(c.Type, c.Name)
+		if seen[key] {
+			return http.StatusBadRequest, formError(fmt.Sprint(i)+".name", "APPLICATION_COMMANDS_DUPLICATE_NAME", fmt.Sprintf("Application command names must be unique (%q)", c.Name))
+		}
+		seen[key] = true
+	}
+	old := map[string]string{}
+	for _, c := range dc.commands[gid] {
+		old[c.Name] = c.ID
+	}
+	for _, c := range cmds {
+		dc.fillCommandLocked(c, gid, old[c.Name])
+	}
+	dc.commands[gid] = cmds
+	dc.broadcastLocked()
+	if cmds == nil {
+		cmds = []*discordgo.ApplicationCommand{}
+	}
+	return http.StatusOK, cmds
+}
+
+func (dc *Discord) postCommand(q *restReq) (int, any) {
+	var c discordgo.ApplicationCommand
+	if err := json.Unmarshal(q.body, &c); err != nil {
+		return http.StatusBadRequest, badJSON(err)
+	}
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	gid, aerr := dc.commandScopeLocked(q)
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
+	if aerr := checkCommand("", &c); aerr != nil {
+		return aerr.Status, aerr
+	}
+	cmds := dc.commands[gid]
+	for i, old := range cmds {
+		if old.Name == c.Name && old.Type == c.Type {
+			dc.fillCommandLocked(&c, gid, old.ID)
+			cmds[i] = &c
+			dc.broadcastLocked()
+			return http.StatusOK, &c
+		}
+	}
+	dc.fillCommandLocked(&c, gid, "")
+	dc.commands[gid] = append(cmds, &c)
+	dc.broadcastLocked()
+	return http.StatusCreated, &c
+}
+
+func (dc *Discord) fillCommandLocked(c *discordgo.ApplicationCommand, gid, id string) {
+	if id == "" {
+		id = dc.newIDLocked()
+	}
+	c.ID, c.ApplicationID, c.GuildID, c.Version = id, dc.app.ID, gid, dc.newIDLocked()
+	if c.Type == 0 {
+		c.Type = discordgo.ChatApplicationCommand
+	}
+}
+
+// checkCommand enforces the naming and option-order rules Discord applies.
+func checkCommand(at string, c *discordgo.ApplicationCommand) *apiError {
+	field := func(f string) string {
+		if at == "" {
+			return f
+		}
+		return at + "." + f
+	}
+	if (c.Type == 0 || c.Type == discordgo.ChatApplicationCommand) && !commandName.MatchString(c.Name) {
+		return formError(field("name"), "APPLICATION_COMMAND_INVALID_NAME", fmt.Sprintf("Command name %q is invalid: 1-32 lowercase letters, digits, - or _", c.Name))
+	}
+	return checkOptions(field("options"), c.Options)
+}
+
+func checkOptions(at string, opts []*discordgo.ApplicationCommandOption) *apiError {
+	if len(opts) > 25 {
+		return formError(at, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+	}
+	optional := false
+	for i, o := range opts {
+		oat := fmt.Sprintf("%s.%d", at, i)
+		if !commandName.MatchString(o.Name) {
+			return formError(oat+".name", "APPLICATION_COMMAND_INVALID_NAME", fmt.Sprintf("Option name %q is invalid", o.Name))
+		}
+		if n := len([]rune(o.Description)); n < 1 || n > 100 {
+			return formError(oat+".description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+		}
+		if o.Required && optional {
+			return formError(oat+".required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options")
+		}
+		optional = optional || !o.Required
+		if err := checkOptions(oat+".options", o.Options); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (dc *Discord) channelLocked(id string) (*Channel, *apiError) {
+	c := dc.channels[id]
+	if c == nil {
+		return nil, newAPIError(http.StatusNotFound, codeUnknownChannel, "Unknown Channel")
+	}
+	return c, nil
+}
+
+// channelMessageLocked finds a message through the channel API, which cannot see ephemeral messages.
+func (dc *Discord) channelMessageLocked(q *restReq) (*Message, *apiError) {
+	c, aerr := dc.channelLocked(q.param("channel_id"))
+	if aerr != nil {
+		return nil, aerr
+	}
+	m := dc.messages[q.param("message_id")]
+	if m == nil || m.ChannelID != c.ID || m.Ephemeral() {
+		return nil, newAPIError(http.StatusNotFound, codeUnknownMessage, "Unknown Message")
+	}
+	return m, nil
+}
+
+func (dc *Discord) postChannelMessage(q *restReq) (int, any) {
+	b, aerr := parseMessageBody(q.body, q.files)
+	if aerr == nil {
+		aerr = checkMessageBody(b)
+	}
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	c, aerr := dc.channelLocked(q.param("channel_id"))
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
+	if b.flags != nil && *b.flags&discordgo.MessageFlagsEphemeral != 0 {
+		return http.StatusBadRequest, formError("flags", "MESSAGE_FLAGS_INVALID", "Only interaction responses can be ephemeral")
+	}
+	m := dc.applyLocked(nil, b)
+	if emptyMessage(m) {
+		return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message")
+	}
+	m.ID, m.ChannelID, m.GuildID, m.AuthorID = dc.newIDLocked(), c.ID, c.GuildID, dc.app.ID
+	dc.storeLocked(m)
+	return http.StatusOK, dc.wireLocked(m)
+}
+
+func (dc *Discord) getChannelMessage(q *restReq) (int, any) {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	m, aerr := dc.channelMessageLocked(q)
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
+	return http.StatusOK, dc.wireLocked(m)
+}
+
+func (dc *Discord) patchChannelMessage(q *restReq) (int, any) {
+	b, aerr := parseMessageBody(q.body, q.files)
+	if aerr == nil {
+		aerr = checkMessageBody(b)
+	}
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	m, aerr := dc.channelMessageLocked(q)
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
+	return dc.editLocked(m, b)
+}
+
+// editLocked applies an edit to m and stores the new version.
+func (dc *Discord) editLocked(m *Message, b *messageBody) (int, any) {
+	if m.AuthorID != dc.app.ID {
+		return http.StatusForbidden, newAPIError(http.StatusForbidden, codeCannotEditOtherUsers, "Cannot edit a message authored by another user")
+	}
+	next := dc.applyLocked(m, b)
+	if emptyMessage(next) {
+		return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message")
+	}
+	dc.storeLocked(next)
+	return http.StatusOK, dc.wireLocked(next)
+}
+
+func (dc *Discord) deleteChannelMessage(q *restReq) (int, any) {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	m, aerr := dc.channelMessageLocked(q)
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
+	dc.deleteLocked(m)
+	return http.StatusNoContent, nil
+}
+
+// Commands returns the application commands registered for a guild, or the
+// global ones for guildID "".
+func (dc *Discord) Commands(guildID string) []*discordgo.ApplicationCommand {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	return append([]*discordgo.ApplicationCommand(nil), dc.commands[guildID]...)
+}
