@@ -126,8 +126,12 @@ func (b *Board) Take(p Point) {
 // Errors are *engine.Error worded for players; on error nothing changes.
 func (b *Board) Play(p Point, s engine.Side) error {
 	if !p.OnBoard(b.Size()) {
+		name := "that point"
+		if p.OnBoard(Large) {
+			name = p.String()
+		}
 		return engine.Errorf(engine.OutOfBoard, "%s is off the board: columns run a–%c and rows 1–%d",
-			p, 'a'+b.size-1, b.size)
+			name, 'a'+b.size-1, b.size)
 	}
 	if b.cells[p] != Empty {
 		return engine.Errorf(engine.Occupied, "%s is already taken", p)

@@ -184,7 +184,8 @@ func TestBoardPlay(t *testing.T) {
 		{p, Black, engine.Forbidden, "black may not play a double three at e4"},
 		{PointAt(2, 3), White, engine.Occupied, "c4 is already taken"},
 		{PointAt(15, 3), White, engine.OutOfBoard, "p4 is off the board: columns run a–o and rows 1–15"},
-		{NoPoint, Black, engine.OutOfBoard, "- is off the board: columns run a–o and rows 1–15"},
+		{NoPoint, Black, engine.OutOfBoard, "that point is off the board: columns run a–o and rows 1–15"},
+		{Point(cellCount + 5), Black, engine.OutOfBoard, "that point is off the board: columns run a–o and rows 1–15"},
 	}
 	for _, tt := range tests {
 		before := *b
