@@ -1,0 +1,106 @@
+package xiangqi
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tengen-bot/tengen/engine"
+)
+
+// ParseMove returns the legal move that s names in any accepted notation:
+// coordinates ("h3e3", also "H3E3", "h3-e3", "h3 e3"), WXF ("C2.5") or
+// Chinese ("炮二平五"). Errors are *engine.Error: BadNotation when s is not a
+// move in any notation, OutOfBoard for a point off the board, Illegal (with
+// the reason) when the rules forbid the move.
+func (p *Position) ParseMove(s string) (Move, error) {
+	text := strings.TrimSpace(s)
+	if text == "" {
+		return NoMove, engine.Errorf(engine.BadNotation, "no move given: write it like h3e3, C2.5 or 炮二平五")
+	}
+	if from, to, ok, err := parseCoord(text); ok {
+		if err != nil {
+			return NoMove, err
+		}
+		if err := p.CheckMove(from, to); err != nil {
+			return NoMove, err
+		}
+		return NewMove(from, to), nil
+	}
+	if r, ok := parseWXF(text); ok {
+		return p.resolve(r, text)
+	}
+	if r, ok := parseChinese(text); ok {
+		return p.resolve(r, text)
+	}
+	return NoMove, engine.Errorf(engine.BadNotation, "'%s' is not a move: write it like h3e3, C2.5 or 炮二平五", clip(text))
+}
+
+// clip shortens what a player typed for quoting it back.
+func clip(s string) string {
+	const max = 24
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	return string([]rune(s)[:max]) + "…"
+}
+
+// parseCoord reads coordinate notation: a file letter and a rank number for
+// each of the two points, e.g. "h3e3" or "h10h9", in either case, with
+// optional spaces or a '-' between. ok is false when s does not have that
+// shape; err is set when it does but a point is off the board.
+func parseCoord(s string) (from, to Square, ok bool, err error) {
+	s = strings.ToLower(s)
+	s = strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '\t' {
+			return -1
+		}
+		return r
+	}, s)
+	var points [2]string
+	for i := range points {
+		if len(s) < 2 || s[0] < 'a' || s[0] > 'z' {
+			return 0, 0, false, nil
+		}
+		j := 1
+		for j < len(s) && j < 4 && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == 1 {
+			return 0, 0, false, nil
+		}
+		points[i], s = s[:j], s[j:]
+	}
+	if s != "" {
+		return 0, 0, false, nil
+	}
+	var sq [2]Square
+	for i, pt := range points {
+		rank := 0
+		for _, c := range pt[1:] {
+			rank = rank*10 + int(c-'0')
+		}
+		sq[i] = SquareAt(int(pt[0]-'a'), rank-1)
+		if sq[i] == NoSquare || pt[1] == '0' {
+			return 0, 0, true, engine.Errorf(engine.OutOfBoard, "%s is not on the board: files are a..i and ranks 1..10", pt)
+		}
+	}
+	return sq[0], sq[1], true, nil
+}
+
+// ParseSquare reads a point in coordinate notation, e.g. "e1" or "h10".
+func ParseSquare(s string) (Square, error) {
+	from, _, ok, err := parseCoord(s + "a1")
+	if !ok {
+		return NoSquare, engine.Errorf(engine.BadNotation, "%q is not a point: write it like e1 or h10", clip(s))
+	}
+	if err != nil {
+		return NoSquare, err
+	}
+	return from, nil
+}
+
+// Describe returns m, which must be legal, in the three notations as the
+// bot's suggestions show it: "h3e3 · 炮二平五 · C2.5".
+func (p *Position) Describe(m Move) string {
+	return m.String() + " · " + p.Chinese(m, false) + " · " + p.WXF(m)
+}
