@@ -28,15 +28,15 @@ const (
 type designator uint8
 
 const (
-	desNone     designator = iota // the file number says which piece
-	desPlus                       // WXF +
-	desMinus                      // WXF -
-	desPlus2                      // WXF ++
-	desMinus2                     // WXF --
-	desFront                      // 前
-	desMiddle                     // 中 (and WXF's file digit for the middle one)
-	desRear                       // 後
-	desOrd1                       // 一 (first from the front) .. desOrd1+4 = 五
+	desNone   designator = iota // the file number says which piece
+	desPlus                     // WXF +
+	desMinus                    // WXF -
+	desPlus2                    // WXF ++
+	desMinus2                   // WXF --
+	desFront                    // 前
+	desMiddle                   // 中 (and WXF's file digit for the middle one)
+	desRear                     // 後
+	desOrd1                     // 一 (first from the front) .. desOrd1+4 = 五
 )
 
 // relMove is a move described relative to its mover.
