@@ -318,11 +318,7 @@ func (a *assets) xiangqiSprites(fs *fontSet, chars font.Face) ([]*image.RGBA, er
 		}
 	}
 	a.moveMark = a.sprite(func(dc *gg.Context, cx, cy, cell float64) { drawMoveMark(dc, th, cx, cy, cell) })
-	a.fromMark = a.sprite(func(dc *gg.Context, cx, cy, cell float64) {
-		dc.SetColor(th.MoveMark)
-		dc.DrawCircle(cx, cy, 0.09*cell)
-		dc.Fill()
-	})
+	a.fromMark = a.sprite(func(dc *gg.Context, cx, cy, cell float64) { drawFromDot(dc, th, cx, cy, cell) })
 	a.checkGlow = a.sprite(func(dc *gg.Context, cx, cy, cell float64) { drawCheckGlow(dc, th, cx, cy, cell) })
 	a.checkRing = a.sprite(func(dc *gg.Context, cx, cy, cell float64) { drawCheckRing(dc, th, cx, cy, cell) })
 	out = append(out, a.moveMark, a.fromMark, a.checkGlow, a.checkRing)
@@ -383,6 +379,13 @@ func drawMoveMark(dc *gg.Context, th *theme, cx, cy, cell float64) {
 		dc.LineTo(x, y-d[1]*l)
 	}
 	dc.Stroke()
+}
+
+// drawFromDot marks the empty square a piece has just left.
+func drawFromDot(dc *gg.Context, th *theme, cx, cy, cell float64) {
+	dc.SetColor(th.MoveMark)
+	dc.DrawCircle(cx, cy, 0.09*cell)
+	dc.Fill()
 }
 
 // drawCheckGlow is the red halo under a general in check.
