@@ -193,6 +193,11 @@ func (dc *Discord) Session() *discordgo.Session {
 	}
 	s.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
 	dc.tb.Cleanup(func() {
+		// discordgo's heartbeat goroutine can race Close and start a reconnect
+		// loop that would outlive the fake; the session is done, so stop that.
+		s.Lock()
+		s.ShouldReconnectOnError = false
+		s.Unlock()
 		if err := s.Close(); err != nil {
 			dc.tb.Errorf("discordtest: closing the session: %v", err)
 		}
