@@ -172,7 +172,11 @@ func TestPerftAgainstFairyStockfish(t *testing.T) {
 	positions := randomPositions(20261122, 300, 160)
 	for i := range positions {
 		depth := 2
-		if i%10 == 0 && !testing.Short() {
+		switch {
+		case testing.Short():
+		case i%30 == 0:
+			depth = 4
+		case i%10 == 0:
 			depth = 3
 		}
 		if !compareDivide(t, e, &positions[i], depth) {

@@ -167,3 +167,23 @@ func TestCapturesAreTheCapturingMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestNoAllocations checks the search primitives never allocate.
+func TestNoAllocations(t *testing.T) {
+	p := StartPosition()
+	var buf [MaxMoves]Move
+	allocs := testing.AllocsPerRun(100, func() {
+		moves := p.GenerateMoves(buf[:0])
+		for _, m := range moves {
+			u := p.MakeMove(m)
+			_ = p.InCheck()
+			_ = p.GenerateCaptures(buf[len(moves):len(moves)])
+			p.UnmakeMove(m, u)
+		}
+		_ = p.CountMoves()
+		_ = p.HasLegalMove()
+	})
+	if allocs != 0 {
+		t.Fatalf("move generation and make/unmake allocate %v times per run", allocs)
+	}
+}
