@@ -192,3 +192,33 @@ func TestPerftAgainstFairyStockfish(t *testing.T) {
 		compareDivide(t, e, &p, 3)
 	}
 }
+
+// TestFENMatchesFairyStockfish plays seeded random games and checks that
+// our FEN of every tenth position is exactly the one fairy-stockfish prints
+// after the same moves (placement, side, clock and move number).
+func TestFENMatchesFairyStockfish(t *testing.T) {
+	e := startFSF(t)
+	rng := rand.New(rand.NewPCG(17, 71))
+	for game := 0; game < 20; game++ {
+		p := StartPosition()
+		var played []string
+		for ply := 0; ply < 150; ply++ {
+			moves := p.GenerateMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			p.MakeMove(m)
+			played = append(played, m.String())
+			if ply%10 != 9 {
+				continue
+			}
+			e.send(t, "position startpos moves "+strings.Join(played, " "))
+			e.send(t, "d")
+			want := strings.TrimPrefix(e.expect(t, "Fen: "), "Fen: ")
+			if got := p.FEN(); got != want {
+				t.Fatalf("after %v:\nour FEN %s\nFSF FEN %s", played, got, want)
+			}
+		}
+	}
+}
