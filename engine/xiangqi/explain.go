@@ -165,3 +165,18 @@ func sign(x int) int {
 	}
 	return 0
 }
+
+// IsLegal reports whether m is a legal move in p, for any m (a move from a
+// hash table or a killer slot that may belong to another position). It does
+// not allocate when m is legal.
+func (p *Position) IsLegal(m Move) bool {
+	from, to := m.From(), m.To()
+	if !from.Valid() || !to.Valid() || from == to {
+		return false
+	}
+	pc, target := p.At(from), p.At(to)
+	if pc == NoPiece || pc.Side() != p.turn || (target != NoPiece && target.Side() == p.turn) {
+		return false
+	}
+	return p.ruleViolation(pc, from, to) == "" && p.legal(m, p.InCheck())
+}

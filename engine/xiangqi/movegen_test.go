@@ -187,3 +187,19 @@ func TestNoAllocations(t *testing.T) {
 		t.Fatalf("move generation and make/unmake allocate %v times per run", allocs)
 	}
 }
+
+// TestIsLegalAnyMove feeds IsLegal every 16-bit move, including off-board
+// squares, in a few positions and compares with the generator.
+func TestIsLegalAnyMove(t *testing.T) {
+	for _, p := range randomPositions(8, 4, 80) {
+		legal := map[Move]bool{}
+		for _, m := range p.GenerateMoves(nil) {
+			legal[m] = true
+		}
+		for m := range 1 << 16 {
+			if p.IsLegal(Move(m)) != legal[Move(m)] {
+				t.Fatalf("%s: IsLegal(%v) = %v", p.FEN(), Move(m), !legal[Move(m)])
+			}
+		}
+	}
+}

@@ -140,7 +140,10 @@ func TestParseMoveErrors(t *testing.T) {
 		{"3k5/9/9/4r4/9/9/9/4N4/9/4K4 w - - 0 1", "e3d5", engine.Illegal, "that move leaves your general in check"},
 		{"3k5/9/9/9/4r4/9/R8/9/9/4K4 w - - 0 1", "a4a5", engine.Illegal, "does not get it out of check"},
 		{StartFEN, "C3.5", engine.Illegal, "there is no red cannon on file 3"},
-		{StartFEN, "C+.5", engine.Illegal, "there is no such red cannon"},
+		{StartFEN, "C+.5", engine.Illegal, "no file holds enough red cannons for 'C+.5' to pick one of them"},
+		{"3k5/9/2P3P2/2P3P2/2P6/9/9/9/9/5K3 w - - 0 1", "5+.4", engine.Illegal, "file 5 does not hold enough red soldiers"},
+		{"3k5/9/9/9/9/9/9/9/9/3AKA3 w - - 0 1", "A5+4", engine.Illegal, "there is no red advisor on file 5"},
+		{"3k5/9/9/9/2C6/9/9/2C6/9/4K4 w - - 0 1", "C7.6", engine.BadNotation, "'C7.6' is ambiguous: it could be c6d6 or c3d3"},
 		{StartFEN, "H2.3", engine.Illegal, "the horse never moves sideways"},
 		{StartFEN, "H2+6", engine.Illegal, "the horse on file 2 cannot reach file 6"},
 		{StartFEN, "R1+5", engine.Illegal, "the chariot's path is blocked at i4"},
@@ -207,6 +210,9 @@ func TestCheckMoveAgreesWithGenerator(t *testing.T) {
 				err := p.CheckMove(from, to)
 				if (err == nil) != legal[m] {
 					t.Fatalf("%s: %s: CheckMove = %v but generated = %v", p.FEN(), m, err, legal[m])
+				}
+				if p.IsLegal(m) != legal[m] {
+					t.Fatalf("%s: %s: IsLegal = %v but generated = %v", p.FEN(), m, p.IsLegal(m), legal[m])
 				}
 				if err != nil && engine.ErrorCode(err) != engine.Illegal {
 					t.Fatalf("%s: %s: code %v", p.FEN(), m, engine.ErrorCode(err))

@@ -218,9 +218,9 @@ func (p *Position) resolve(r relMove, text string) (Move, error) {
 		}
 		if len(candidates) == 0 {
 			if r.file != 0 {
-				return NoMove, engine.Errorf(engine.Illegal, "there is no such %s on file %d: %q names one of several on a file", name, r.file, text)
+				return NoMove, engine.Errorf(engine.Illegal, "file %d does not hold enough %ss for '%s' to pick one of them", r.file, name, text)
 			}
-			return NoMove, engine.Errorf(engine.Illegal, "there is no such %s: %q names one of several %ss on one file", name, text, r.kind)
+			return NoMove, engine.Errorf(engine.Illegal, "no file holds enough %ss for '%s' to pick one of them", name, text)
 		}
 	}
 	var found []Move
@@ -244,7 +244,7 @@ func (p *Position) resolve(r relMove, text string) (Move, error) {
 	case 1:
 		return found[0], nil
 	}
-	return NoMove, engine.Errorf(engine.BadNotation, "%q is ambiguous: it could be %s or %s; say which %s (front or rear), or give the squares like %s",
+	return NoMove, engine.Errorf(engine.BadNotation, "'%s' is ambiguous: it could be %s or %s; say which %s (front or rear), or give the points like %s",
 		text, found[0], found[1], r.kind, found[0])
 }
 
