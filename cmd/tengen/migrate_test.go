@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestMigrateCommand(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout []string // substrings
+		stderr string
+	}{
+		{"fresh file", []string{"-db", db}, 0, []string{"applied 0001_initial.sql", "schema version 1 (1 migration(s) applied)"}, ""},
+		{"second run is a no-op", []string{"-db", db}, 0, []string{"schema version 1 (up to date)"}, ""},
+		{"stray argument", []string{"-db", db, "extra"}, 2, nil, `unexpected argument "extra"`},
+		{"bad flag", []string{"-nope"}, 2, nil, "flag provided but not defined"},
+		{"help", []string{"-h"}, 0, nil, "usage: tengen migrate"},
+		{"unwritable place", []string{"-db", filepath.Join(dir, "missing", "x.db")}, 1, nil, "tengen migrate: open database"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := migrateCommand(tt.args, &out, &errb)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d; stderr: %s", code, tt.code, errb.String())
+			}
+			for _, s := range tt.stdout {
+				if !strings.Contains(out.String(), s) {
+					t.Errorf("stdout %q lacks %q", out.String(), s)
+				}
+			}
+			if tt.stderr != "" && !strings.Contains(errb.String(), tt.stderr) {
+				t.Errorf("stderr %q lacks %q", errb.String(), tt.stderr)
+			}
+		})
+	}
+	if _, err := os.Stat(db); err != nil {
+		t.Errorf("the database file was not created: %v", err)
+	}
+}
