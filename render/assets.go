@@ -200,7 +200,7 @@ func (a *assets) newFaces(fs *fontSet) (*faces, error) {
 	return &f, nil
 }
 
-// drawBands paints the header and footer backgrounds and the board's frame.
+// drawBands fills the image with the bands' colour; the board goes over it.
 func (a *assets) drawBands(dc *gg.Context) {
 	dc.SetColor(a.th.Band)
 	dc.Clear()

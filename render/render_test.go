@@ -199,7 +199,7 @@ func TestXiangqiFromFEN(t *testing.T) {
 		{"rnbakabnrr/9/9/9/9/9/9/9/9/9", "FEN rank 10 (\"rnbakabnrr\") has more than 9 files"},
 		{"rnbakabnx/9/9/9/9/9/9/9/9/9", "'x' is not a piece letter or digit"},
 		{"9/9/9/9/9/9/9/9/9/9 x", `side to move "x" is not w or b`},
-		{"9/9/9/9/9/9/9/9/9/9 w - - 0 zero", `move number "zero" is not a positive number`},
+		{"9/9/9/9/9/9/9/9/9/9 w - - 0 zero", `move number "zero" is not a number from 1 to 1000000`},
 	}
 	for _, tt := range bad {
 		if _, err := XiangqiFromFEN(tt.fen); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -251,5 +251,29 @@ func TestConcurrentRenders(t *testing.T) {
 		if err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+func TestCacheStaysWithinBudget(t *testing.T) {
+	r := NewRenderer()
+	r.budget = 2 * assetBytes(assetKey{kind: gomoku15, scale: 50})
+	g := midGomoku(15, 10)
+	for _, scale := range []float64{0.25, 0.3, 0.5, 0.35, 0.25} {
+		img, err := r.GomokuImage(g, Options{Scale: scale})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := img.Rect.Dx(); w != int(BaseWidth*scale+0.5) {
+			t.Errorf("scale %g: width %d", scale, w)
+		}
+		r.mu.Lock()
+		n, cached := len(r.assets), r.cached
+		r.mu.Unlock()
+		if cached > r.budget {
+			t.Errorf("after scale %g: %d boards cached, %d bytes (budget %d)", scale, n, cached, r.budget)
+		}
+	}
+	if len(r.assets) >= 4 {
+		t.Errorf("all %d boards are still cached: nothing was evicted", len(r.assets))
 	}
 }

@@ -22,9 +22,9 @@ type Options struct {
 // BaseWidth is the width in pixels of every board image at scale 1.
 const BaseWidth = 720
 
-// maxCached bounds how many boards (theme, size, scale, view) a Renderer
-// keeps; at scale 1 each costs about 4 MB.
-const maxCached = 16
+// cacheBudget bounds the memory a Renderer spends on cached boards (theme,
+// size, scale, view): about 3.3 MB each at scale 1, 16 times that at 4.
+const cacheBudget = 96 << 20
 
 // gameKind says which board a cache entry holds.
 type gameKind uint8
@@ -50,6 +50,8 @@ type assetKey struct {
 type Renderer struct {
 	mu     sync.Mutex
 	assets map[assetKey]*assetEntry
+	cached int // bytes, estimated by assetBytes
+	budget int // at most this many cached bytes (beyond the board in use)
 
 	scratch sync.Pool // *[]byte, RGBA pixels of patches
 	images  sync.Pool // *image.Paletted, images being encoded
@@ -57,14 +59,22 @@ type Renderer struct {
 }
 
 type assetEntry struct {
-	once sync.Once
-	a    *assets
-	err  error
+	once  sync.Once
+	a     *assets
+	err   error
+	bytes int
+}
+
+// assetBytes estimates the memory of k's assets: the board in true colour
+// and as indices, and the palette's lookup table.
+func assetBytes(k assetKey) int {
+	g := geometry(k)
+	return 5*g.w*g.h + 1<<(3*lutBits)
 }
 
 // NewRenderer returns a Renderer with an empty cache.
 func NewRenderer() *Renderer {
-	return &Renderer{assets: make(map[assetKey]*assetEntry)}
+	return &Renderer{assets: make(map[assetKey]*assetEntry), budget: cacheBudget}
 }
 
 // key validates opts and returns the cache key for a board of the given kind.
@@ -88,14 +98,18 @@ func (r *Renderer) get(k assetKey) (*assets, error) {
 	r.mu.Lock()
 	e, ok := r.assets[k]
 	if !ok {
-		if len(r.assets) >= maxCached {
-			for old := range r.assets { // evict any one; callers holding it keep it alive
-				delete(r.assets, old)
+		e = &assetEntry{bytes: assetBytes(k)}
+		// Evict arbitrary boards until the new one fits; renders holding
+		// an evicted board keep using it.
+		for old, oe := range r.assets {
+			if r.cached+e.bytes <= r.budget {
 				break
 			}
+			delete(r.assets, old)
+			r.cached -= oe.bytes
 		}
-		e = &assetEntry{}
 		r.assets[k] = e
+		r.cached += e.bytes
 	}
 	r.mu.Unlock()
 	e.once.Do(func() {

@@ -141,13 +141,15 @@ func XiangqiFromFEN(fen string) (Xiangqi, error) {
 			return x, fmt.Errorf("FEN side to move %q is not w or b", fields[1])
 		}
 	}
+	move := 1
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 1 {
-			return x, fmt.Errorf("FEN move number %q is not a positive number", fields[5])
+		if err != nil || n < 1 || n > 1_000_000 {
+			return x, fmt.Errorf("FEN move number %q is not a number from 1 to 1000000", fields[5])
 		}
-		x.Ply = 2*(n-1) + int(x.Turn)
+		move = n
 	}
+	x.Ply = 2*(move-1) + int(x.Turn)
 	return x, nil
 }
 
