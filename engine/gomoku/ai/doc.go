@@ -1,0 +1,45 @@
+// Package ai is Tengen's Gomoku player: an alpha-beta search over
+// incrementally evaluated line shapes, with threat-space search for forced
+// wins and for defence. It plays freestyle, standard (exactly five) and renju
+// on 15×15 and 19×19 boards.
+//
+// # How it thinks
+//
+// For every empty point and both sides the engine keeps, per line direction,
+// the shape that side would make by playing there (five, open four, four,
+// open three, three, open two, two, one), read from a precomputed table
+// indexed by the five points on each side; only the points on the four lines
+// through a stone are updated when it is placed or taken. The shapes give
+// each point a combined threat (five, open four or double four, four-three,
+// four, double three, open three) and a value that orders moves and sums into
+// the evaluation.
+//
+// A move is chosen in this order: make a five; block the opponent's five;
+// a VCF (victory by continuous fours) found by threat-space search; a VCT
+// (victory by threes and fours); otherwise iterative-deepening principal
+// variation search with a transposition table, killer moves and late-move
+// reductions. Before the search, if the opponent threatens a VCF, the root
+// moves are limited to those that refute it; inside the search a four must
+// be blocked (searched without using depth) and an open three must be
+// answered by a move that stops it or by a four.
+//
+// Renju: black never plays a forbidden point (checked with the rules engine's
+// exact check wherever black's shapes could make one), a black three whose
+// open-four point is forbidden is not a threat, and a black defender forced
+// onto a forbidden point loses, which white's VCF uses.
+//
+// # Levels
+//
+// See the table on levels; in short, level 1 searches one ply in tens of
+// milliseconds and often plays a random plausible move, and level 10 searches
+// about two seconds with full threat search and no randomness. A seed makes
+// the random choices reproducible.
+//
+// # Limits
+//
+// Every search is bounded by its context, the level's (or Options.MoveTime)
+// budget and optional node and depth caps, checked every 1024 nodes. The
+// memory of an Engine is fixed when it is made (Options.TTSize plus about
+// 1 MiB of buffers; the shape tables, 2 MiB, are shared read-only by all
+// engines).
+package ai

@@ -1,0 +1,354 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/gomoku"
+)
+
+// Options configure an Engine. The zero value is level 1 with the defaults.
+type Options struct {
+	// Level is the playing strength, 1 (a beginner beats it) to 10 (full
+	// strength within its time budget). Out-of-range values are clamped.
+	Level int
+	// Seed seeds the random choices of the low levels: the same seed, level
+	// and moves give the same game.
+	Seed int64
+	// TTSize is the memory for the transposition tables in bytes
+	// (0 = DefaultTTSize). It bounds the engine's memory.
+	TTSize int
+	// MoveTime is the time per move (0 = the level's budget).
+	MoveTime time.Duration
+	// MaxDepth caps the alpha-beta depth and MaxNodes the nodes searched
+	// (0 = no cap beyond the level's). With MaxNodes or MaxDepth set and a
+	// generous context, a search is deterministic.
+	MaxDepth int
+	MaxNodes uint64
+	// Info, if set, is called after each completed iteration of the search,
+	// and once for a move found by threat search.
+	Info func(Result)
+}
+
+// Result is the outcome of one search.
+type Result struct {
+	Move    gomoku.Point   // the move to play
+	Text    string         // Move in canonical notation, e.g. "h8"
+	Score   int            // from the side to move's view; see IsWin
+	Depth   int            // alpha-beta depth completed (0 for a threat-search move)
+	Nodes   uint64         // nodes searched, threat-search nodes included
+	PV      []gomoku.Point // the expected line, Move first
+	Elapsed time.Duration  // time spent
+	By      string         // how the move was found: "five", "block", "vcf", "vct", "search", "random"
+}
+
+// Win scores: making five now scores WinScore-1, a win n plies ahead
+// WinScore-n, a loss n plies ahead -(WinScore-n). Any score beyond winBound
+// in absolute value is a proven win or loss.
+const (
+	WinScore = 30000
+	maxPly   = 128
+	winBound = WinScore - 2*maxPly
+	infinity = WinScore + 1
+)
+
+// IsWin reports whether score is a proven win for the side it is given for.
+func IsWin(score int) bool { return score >= winBound }
+
+// IsLoss reports whether score is a proven loss.
+func IsLoss(score int) bool { return score <= -winBound }
+
+// WinIn returns the number of plies to the end of a proven win (positive) or
+// loss (negative), or 0 when score proves nothing.
+func WinIn(score int) int {
+	switch {
+	case IsWin(score):
+		return WinScore - score
+	case IsLoss(score):
+		return -(WinScore + score)
+	}
+	return 0
+}
+
+// DrawThreshold is the largest |score| at which the engine thinks the game is
+// level enough to accept a draw offer.
+const DrawThreshold = 60
+
+// AcceptsDraw reports whether an engine whose Evaluate returned score would
+// accept a draw offer: when neither side stands clearly better.
+func AcceptsDraw(score int) bool { return score >= -DrawThreshold && score <= DrawThreshold }
+
+// Depths of the threat searches.
+const (
+	maxVCFDepth = 30 // fours in a root VCF
+	vcfDepth    = 12 // fours in a VCF inside VCT
+	vctDepth    = 8  // threats in a root VCT
+)
+
+// Engine plays Gomoku. It owns its transposition tables and buffers, so reuse
+// one across the moves of a game. An Engine is not safe for concurrent use;
+// separate Engines may search concurrently.
+type Engine struct {
+	opt     Options
+	lv      level
+	st      *state
+	tt      tt
+	threats threatTT
+	rng     *rand.Rand
+
+	ctx      context.Context
+	deadline time.Time
+	nodes    uint64
+	maxNodes uint64
+	stop     bool
+	tb       threatBudget
+
+	threatPV    [maxPly]int
+	threatMoves [maxPly][cells]int16
+	moves       [maxPly][cells]int16
+	scores      [maxPly][cells]int32
+	pv          [maxPly][maxPly]int16
+	pvLen       [maxPly]int
+	killers     [maxPly][2]int16
+}
+
+// New returns an engine configured by opt.
+func New(opt Options) *Engine {
+	opt.Level = clampLevel(opt.Level)
+	if opt.TTSize <= 0 {
+		opt.TTSize = DefaultTTSize
+	}
+	e := &Engine{
+		opt:     opt,
+		lv:      levels[opt.Level],
+		tt:      newTT(opt.TTSize * 3 / 4),
+		threats: newThreatTT(opt.TTSize / 4),
+		rng:     rand.New(rand.NewPCG(uint64(opt.Seed), 0x5eed^uint64(opt.Level))),
+		st:      new(state),
+	}
+	return e
+}
+
+// Level returns the engine's level (1..10).
+func (e *Engine) Level() int { return e.opt.Level }
+
+// errNoMove is returned when the side to move has no point it may play.
+var errNoMove = engine.Errorf(engine.Illegal, "there is no point left to play")
+
+// begin prepares a search of g bounded by ctx and budget.
+func (e *Engine) begin(ctx context.Context, g *gomoku.Game, budget time.Duration) error {
+	if g == nil {
+		return fmt.Errorf("gomoku ai: no game given")
+	}
+	if o := g.Outcome(); o.Over() {
+		return engine.Errorf(engine.GameOver, "the game is over: %s", o.Describe(g.SideNames()))
+	}
+	e.ctx = ctx
+	e.nodes = 0
+	e.stop = false
+	e.maxNodes = e.opt.MaxNodes
+	e.deadline = time.Time{}
+	if budget > 0 {
+		e.deadline = time.Now().Add(budget)
+	}
+	if d, ok := ctx.Deadline(); ok && (e.deadline.IsZero() || d.Before(e.deadline)) {
+		e.deadline = d
+	}
+	e.tt.age++
+	e.st.reset(g.Board(), g.Turn())
+	return nil
+}
+
+// checkStop sets stop when the context is done, the deadline has passed or
+// the node budget is spent. The search calls it every 1024 nodes.
+func (e *Engine) checkStop() {
+	if e.stop {
+		return
+	}
+	if e.ctx.Err() != nil ||
+		(!e.deadline.IsZero() && !time.Now().Before(e.deadline)) ||
+		(e.maxNodes > 0 && e.nodes >= e.maxNodes) {
+		e.stop = true
+	}
+}
+
+// Think chooses a move for the side to move in g within ctx and the engine's
+// time budget. When ctx ends it returns the best move found so far; it fails
+// only when the game is over or no point may be played. g is not changed.
+func (e *Engine) Think(ctx context.Context, g *gomoku.Game) (Result, error) {
+	start := time.Now()
+	budget := e.opt.MoveTime
+	if budget == 0 {
+		budget = e.lv.budget
+	}
+	if err := e.begin(ctx, g, budget); err != nil {
+		return Result{}, err
+	}
+	res, err := e.think()
+	if err != nil {
+		return Result{}, err
+	}
+	res.Nodes = e.nodes
+	res.Elapsed = time.Since(start)
+	res.Text = res.Move.String()
+	return res, nil
+}
+
+// Evaluate returns a short search's score of g from the side to move's view,
+// for deciding on a draw offer (see AcceptsDraw).
+func (e *Engine) Evaluate(ctx context.Context, g *gomoku.Game) (int, error) {
+	if err := e.begin(ctx, g, 100*time.Millisecond); err != nil {
+		return 0, err
+	}
+	roots := e.rootMoves()
+	if len(roots) == 0 {
+		return 0, errNoMove
+	}
+	best := roots[0]
+	for d := 1; d <= 4 && !e.stop; d++ {
+		if m, score, ok := e.searchRoot(roots, d, false); ok {
+			best = rootMove{move: m, score: score}
+		}
+	}
+	return best.score, nil
+}
+
+// rootMove is a candidate move at the root with its latest score.
+type rootMove struct {
+	move  int16
+	score int
+}
+
+// result builds a Result for move m.
+func (e *Engine) result(m int, score int, by string, pv []int16) Result {
+	r := Result{Move: gomoku.Point(m), Score: score, By: by}
+	if len(pv) == 0 || int(pv[0]) != m {
+		r.PV = []gomoku.Point{gomoku.Point(m)}
+	}
+	for _, p := range pv {
+		r.PV = append(r.PV, gomoku.Point(p))
+	}
+	return r
+}
+
+// think runs the decision procedure on the loaded position: level
+// randomness, immediate fives and blocks, threat searches, then iterative
+// deepening.
+func (e *Engine) think() (Result, error) {
+	st := e.st
+	me, you := st.stm, st.stm.Other()
+	roots := e.rootMoves()
+	if len(roots) == 0 {
+		return Result{}, errNoMove
+	}
+	urgent := st.has(me, tFive) || st.has(you, tFive)
+	if e.lv.blunder > 0 && e.rng.Float64() < e.lv.blunder && (e.lv.careless || !urgent) {
+		k := min(8, len(roots))
+		m := roots[e.rng.IntN(k)].move
+		return e.result(int(m), st.eval(), "random", nil), nil
+	}
+	if p, n := st.fivePoint(me); n > 0 {
+		return e.result(p, WinScore-1, "five", nil), nil
+	}
+	if p, n := st.fivePoint(you); n > 0 && st.legal(p, me) {
+		score := 0
+		if n >= 2 {
+			score = -(WinScore - 2)
+		}
+		return e.result(p, score, "block", nil), nil
+	}
+	if e.lv.vcfNodes > 0 && !st.has(you, tFive) {
+		if m := e.runVCF(maxVCFDepth, e.lv.vcfNodes); m >= 0 {
+			pv := e.threatLine()
+			r := e.result(m, WinScore-len(pv), "vcf", pv)
+			e.report(r)
+			return r, nil
+		}
+		if e.lv.vctNodes > 0 && !e.stop {
+			if m := e.runVCT(vctDepth, e.lv.vctNodes); m >= 0 {
+				pv := e.threatLine()
+				r := e.result(m, WinScore-len(pv)-2, "vct", pv)
+				e.report(r)
+				return r, nil
+			}
+		}
+		roots = e.defend(roots)
+	}
+	return e.iterate(roots), nil
+}
+
+// report passes r to the Info callback, if any.
+func (e *Engine) report(r Result) {
+	if e.opt.Info != nil {
+		r.Nodes = e.nodes
+		r.Text = r.Move.String()
+		e.opt.Info(r)
+	}
+}
+
+// threatLine replays the winning threat line recorded in threatPV from the
+// current position: the attacker's moves and, after a four, the forced
+// block. It stops where the record runs out.
+func (e *Engine) threatLine() []int16 {
+	st := e.st
+	att := st.stm
+	var line []int16
+	for i := 0; i < maxPly && len(line) < 64; i++ {
+		var m int
+		if st.stm == att {
+			m = e.threatPV[i]
+		} else {
+			q, n := st.fivePoint(att)
+			if n != 1 {
+				break
+			}
+			m = q
+		}
+		if m < 0 || m >= cells || st.cell[m] != cEmpty {
+			break
+		}
+		five := st.thr[st.stm][m] == tFive
+		st.put(m)
+		line = append(line, int16(m))
+		if five {
+			break
+		}
+	}
+	for i := len(line) - 1; i >= 0; i-- {
+		st.take(int(line[i]))
+	}
+	return line
+}
+
+// defend keeps, when the opponent threatens a VCF, only the root moves after
+// which it no longer has one (all of them when none does).
+func (e *Engine) defend(roots []rootMove) []rootMove {
+	st := e.st
+	me, you := st.stm, st.stm.Other()
+	st.stm = you
+	threat := e.runVCF(maxVCFDepth, e.lv.vcfNodes/4)
+	st.stm = me
+	if threat < 0 {
+		return roots
+	}
+	per := max(e.lv.vcfNodes/uint64(4*len(roots)), 500)
+	kept := roots[:0:0]
+	for _, r := range roots {
+		st.put(int(r.move))
+		refuted := e.runVCF(maxVCFDepth, per) < 0
+		st.take(int(r.move))
+		if refuted {
+			kept = append(kept, r)
+		}
+		if e.stop {
+			return roots
+		}
+	}
+	if len(kept) == 0 {
+		return roots
+	}
+	return kept
+}

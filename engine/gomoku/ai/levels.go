@@ -1,0 +1,60 @@
+package ai
+
+import "time"
+
+// level is what one playing level does.
+type level struct {
+	budget   time.Duration // default time per move
+	depth    int           // alpha-beta depth cap (0 = none)
+	width    int           // moves searched per node below the root
+	vcfNodes uint64        // budget of the VCF searches at the root (attack and defence)
+	vctNodes uint64        // budget of the VCT search at the root (0 = none)
+	margin   int           // pick at random among root moves within margin of the best
+	blunder  float64       // chance of playing a random plausible move without searching
+	careless bool          // the blunder may ignore a five or a four on the board
+}
+
+// levels describes levels 1..10 (index 0 is unused).
+//
+//	level  time    depth  width  VCF nodes  VCT nodes  margin  blunder
+//	  1    40 ms     1     8         0          0       400     40 %
+//	  2    60 ms     2     8         0          0       250     25 %
+//	  3    80 ms     2    10      2000          0       150     12 %
+//	  4   120 ms     3    10      5000          0        80      6 %
+//	  5   200 ms     4    12     20000          0        40      2 %
+//	  6   300 ms     6    12     50000       5000        20      0
+//	  7   500 ms     8    14    100000      20000        10      0
+//	  8   800 ms    10    16    200000      60000         5      0
+//	  9   1.3 s     14    18    300000     150000         0      0
+//	 10   2 s        -    20    500000     300000         0      0
+//
+// "Blunder" plays a random move among the eight most promising by the static
+// ordering (often still a sensible one, sometimes missing a threat), which is
+// what lets a beginner beat levels 1-3. Only levels 1 and 2 blunder when a
+// five can be made or a four must be blocked; from level 3 on a five is
+// always made and a four always blocked. "Margin" chooses at random (seeded)
+// among the root moves scoring within that many units of the best one.
+// Levels 9 and 10 add no randomness at all.
+var levels = [11]level{
+	1:  {budget: 40 * time.Millisecond, depth: 1, width: 8, margin: 400, blunder: 0.40, careless: true},
+	2:  {budget: 60 * time.Millisecond, depth: 2, width: 8, margin: 250, blunder: 0.25, careless: true},
+	3:  {budget: 80 * time.Millisecond, depth: 2, width: 10, vcfNodes: 2000, margin: 150, blunder: 0.12},
+	4:  {budget: 120 * time.Millisecond, depth: 3, width: 10, vcfNodes: 5000, margin: 80, blunder: 0.06},
+	5:  {budget: 200 * time.Millisecond, depth: 4, width: 12, vcfNodes: 20000, margin: 40, blunder: 0.02},
+	6:  {budget: 300 * time.Millisecond, depth: 6, width: 12, vcfNodes: 50000, vctNodes: 5000, margin: 20},
+	7:  {budget: 500 * time.Millisecond, depth: 8, width: 14, vcfNodes: 100000, vctNodes: 20000, margin: 10},
+	8:  {budget: 800 * time.Millisecond, depth: 10, width: 16, vcfNodes: 200000, vctNodes: 60000, margin: 5},
+	9:  {budget: 1300 * time.Millisecond, depth: 14, width: 18, vcfNodes: 300000, vctNodes: 150000},
+	10: {budget: 2 * time.Second, width: 20, vcfNodes: 500000, vctNodes: 300000},
+}
+
+// MinLevel and MaxLevel bound Options.Level.
+const (
+	MinLevel = 1
+	MaxLevel = 10
+)
+
+// LevelBudget returns the default time per move of level (clamped to 1..10).
+func LevelBudget(level int) time.Duration { return levels[clampLevel(level)].budget }
+
+func clampLevel(l int) int { return min(max(l, MinLevel), MaxLevel) }

@@ -1,0 +1,332 @@
+package ai
+
+import (
+	"github.com/tengen-bot/tengen/engine/gomoku"
+)
+
+// orderScore is how promising p looks for the side to move: its own value
+// there (attack) a little above the opponent's (defence).
+func (e *Engine) orderScore(p int16) int32 {
+	st := e.st
+	me, you := st.stm, st.stm.Other()
+	return st.val[me][p]*5/4 + st.val[you][p]
+}
+
+// gen fills e.moves[ply] with the moves worth searching, best first, at most
+// width of them (0 = all). When the opponent has an open three (a point where
+// it makes an open four) and the side to move has no four, only the points
+// that stop it and the side's own fours are searched.
+func (e *Engine) gen(ply, width int) []int16 {
+	st := e.st
+	me, you := st.stm, st.stm.Other()
+	moves := e.moves[ply][:0]
+	scores := e.scores[ply][:0]
+	if st.stones() == 0 {
+		return append(moves, int16(gomoku.Centre(st.size)))
+	}
+	defend := e.hasLegal(you, tOpenFour)
+again:
+	for _, p := range st.pts {
+		if st.cell[p] != cEmpty || st.near[p] == 0 {
+			continue
+		}
+		if defend && st.thr[me][p] < tFour && st.thr[you][p] < tFour {
+			continue
+		}
+		if !st.legal(int(p), me) {
+			continue
+		}
+		moves = append(moves, p)
+		scores = append(scores, e.orderScore(p))
+	}
+	if defend && len(moves) == 0 {
+		// Nothing stops the threat (say the only block is forbidden to
+		// black): every move loses, so consider them all.
+		defend = false
+		goto again
+	}
+	// Selection sort of the best width moves (the rest stay unordered and
+	// are cut).
+	n := len(moves)
+	if width > 0 && width < n && !defend {
+		n = width
+	}
+	for i := 0; i < n; i++ {
+		b := i
+		for j := i + 1; j < len(moves); j++ {
+			if scores[j] > scores[b] {
+				b = j
+			}
+		}
+		moves[i], moves[b] = moves[b], moves[i]
+		scores[i], scores[b] = scores[b], scores[i]
+	}
+	return moves[:n]
+}
+
+// rootMoves lists the side to move's candidate moves at the root, in order.
+func (e *Engine) rootMoves() []rootMove {
+	moves := e.gen(0, 0)
+	roots := make([]rootMove, len(moves))
+	for i, m := range moves {
+		roots[i] = rootMove{move: m, score: -infinity}
+	}
+	return roots
+}
+
+// iterate runs iterative deepening over roots and returns the chosen move.
+// It always has a move: the first root by ordering if even depth 1 was cut
+// short.
+func (e *Engine) iterate(roots []rootMove) Result {
+	maxDepth := maxPly - 8
+	if e.lv.depth > 0 {
+		maxDepth = e.lv.depth
+	}
+	if e.opt.MaxDepth > 0 {
+		maxDepth = min(maxDepth, e.opt.MaxDepth)
+	}
+	full := e.lv.margin > 0 // score every root move exactly, to choose among them
+	res := e.result(int(roots[0].move), e.st.eval(), "search", nil)
+	for d := 1; d <= maxDepth; d++ {
+		m, score, ok := e.searchRoot(roots, d, full)
+		if !ok {
+			break
+		}
+		pv := e.pv[0][:e.pvLen[0]]
+		res = e.result(int(m), score, "search", pv)
+		res.Depth = d
+		e.report(res)
+		if IsWin(score) || IsLoss(score) || len(roots) == 1 {
+			break
+		}
+	}
+	if e.lv.margin > 0 && !IsWin(res.Score) {
+		// Choose among the moves within the margin of the best, scored by
+		// the last completed iteration.
+		best := roots[0].score
+		k := 0
+		for k < len(roots) && roots[k].score >= best-e.lv.margin && roots[k].score > -winBound {
+			k++
+		}
+		if k > 1 {
+			pick := roots[e.rng.IntN(k)]
+			depth := res.Depth
+			res = e.result(int(pick.move), pick.score, "search", nil)
+			res.Depth = depth
+		}
+	}
+	return res
+}
+
+// searchRoot searches every root move to depth and sorts roots by score, best
+// first. With full, each move gets an exact score (no pruning at the root).
+// ok is false when the search was stopped before it could improve on the
+// previous iteration; a partial iteration whose first move was searched still
+// counts.
+func (e *Engine) searchRoot(roots []rootMove, depth int, full bool) (move int16, score int, ok bool) {
+	st := e.st
+	alpha, beta := -infinity, infinity
+	bestIdx := -1
+	e.pvLen[0] = 0
+	for i := range roots {
+		m := roots[i].move
+		st.put(int(m))
+		var v int
+		switch {
+		case full:
+			v = -e.search(depth-1, -infinity, infinity, 1)
+		case i == 0:
+			v = -e.search(depth-1, -beta, -alpha, 1)
+		default:
+			v = -e.search(depth-1, -alpha-1, -alpha, 1)
+			if v > alpha && !e.stop {
+				v = -e.search(depth-1, -beta, -alpha, 1)
+			}
+		}
+		st.take(int(m))
+		if e.stop {
+			break
+		}
+		roots[i].score = v
+		if v > alpha || bestIdx < 0 {
+			alpha = max(alpha, v)
+			bestIdx = i
+			e.pv[0][0] = m
+			n := copy(e.pv[0][1:], e.pv[1][1:e.pvLen[1]])
+			e.pvLen[0] = 1 + n
+		} else if !full {
+			roots[i].score = min(v, alpha) - 1 // an upper bound: keep it below the best
+		}
+	}
+	if bestIdx < 0 {
+		return 0, 0, false
+	}
+	best := roots[bestIdx]
+	if e.stop {
+		// A partial iteration: trust it only when it found a move at least as
+		// good as the previous best, which it searched first.
+		if bestIdx == 0 {
+			return best.move, best.score, true
+		}
+	}
+	// Stable insertion sort, best first; the new best leads.
+	copy(roots[1:bestIdx+1], roots[:bestIdx])
+	roots[0] = best
+	if full || !e.stop {
+		for i := 2; i < len(roots); i++ {
+			r := roots[i]
+			j := i
+			for ; j > 1 && roots[j-1].score < r.score; j-- {
+				roots[j] = roots[j-1]
+			}
+			roots[j] = r
+		}
+	}
+	return best.move, best.score, true
+}
+
+// search is the principal-variation alpha-beta search of the position for the
+// side to move, depth plies deep, ply plies from the root.
+func (e *Engine) search(depth, alpha, beta, ply int) int {
+	st := e.st
+	me, you := st.stm, st.stm.Other()
+	e.pvLen[ply] = ply
+	e.nodes++
+	if e.nodes&1023 == 0 {
+		e.checkStop()
+	}
+	if e.stop {
+		return 0
+	}
+	if st.nthr[me][tFive] > 0 {
+		return WinScore - ply - 1
+	}
+	fp, nf := st.fivePoint(you)
+	if nf > 0 {
+		if nf >= 2 || !st.legal(fp, me) {
+			return -(WinScore - ply - 2)
+		}
+		if ply >= maxPly-2 {
+			return st.eval()
+		}
+		// The block is forced: search it without using up depth.
+		st.put(fp)
+		v := -e.search(depth, -beta, -alpha, ply+1)
+		st.take(fp)
+		e.setPV(ply, int16(fp))
+		return v
+	}
+	if st.nthr[me][tOpenFour] > 0 && e.hasLegal(me, tOpenFour) {
+		return WinScore - ply - 3
+	}
+	if st.nthr[you][tOpenFour] == 0 && st.nthr[me][tFourThree] > 0 && e.hasLegal(me, tFourThree) {
+		// A four-three against no open three: the four forces the block, the
+		// three becomes an open four. (The block might make a four of its
+		// own; the search below that one ply deeper would see it, so this is
+		// only trusted at the horizon.)
+		if depth <= 0 {
+			return WinScore - ply - 5
+		}
+	}
+	if depth <= 0 || ply >= maxPly-2 || st.stones() == st.size*st.size {
+		return st.eval()
+	}
+
+	key := st.hash()
+	ttMove := int16(-1)
+	if en, ok := e.tt.probe(key); ok {
+		ttMove = en.move
+		if int(en.depth) >= depth && beta-alpha == 1 {
+			s := scoreFromTT(int(en.score), ply)
+			switch {
+			case en.bound == boundExact,
+				en.bound == boundLower && s >= beta,
+				en.bound == boundUpper && s <= alpha:
+				return s
+			}
+		}
+	}
+
+	moves := e.gen(ply, e.lv.width)
+	if len(moves) == 0 {
+		return 0
+	}
+	e.promote(moves, ttMove, ply)
+	origAlpha := alpha
+	best, bestMove := -infinity, moves[0]
+	for i, m := range moves {
+		quiet := st.thr[me][m] < tThree && st.thr[you][m] < tFour
+		st.put(int(m))
+		var v int
+		if i == 0 {
+			v = -e.search(depth-1, -beta, -alpha, ply+1)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 3 && quiet {
+				r = 1
+			}
+			v = -e.search(depth-1-r, -alpha-1, -alpha, ply+1)
+			if v > alpha && !e.stop && (r > 0 || v < beta) {
+				v = -e.search(depth-1, -beta, -alpha, ply+1)
+			}
+		}
+		st.take(int(m))
+		if e.stop {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				e.setPV(ply, m)
+				if v >= beta {
+					if k := &e.killers[ply]; k[0] != m {
+						k[1], k[0] = k[0], m
+					}
+					break
+				}
+			}
+		}
+	}
+	bound := boundExact
+	switch {
+	case best <= origAlpha:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	e.tt.store(key, scoreToTT(best, ply), int(bestMove), depth, bound)
+	return best
+}
+
+// promote moves the transposition-table move, then the killers, to the front
+// of moves when they are in it.
+func (e *Engine) promote(moves []int16, ttMove int16, ply int) {
+	front := 0
+	for _, want := range [3]int16{ttMove, e.killers[ply][0], e.killers[ply][1]} {
+		if want < 0 {
+			continue
+		}
+		for i := front; i < len(moves); i++ {
+			if moves[i] == want {
+				copy(moves[front+1:i+1], moves[front:i])
+				moves[front] = want
+				front++
+				break
+			}
+		}
+	}
+}
+
+// setPV makes m followed by the child's line the principal variation at ply.
+func (e *Engine) setPV(ply int, m int16) {
+	e.pv[ply][ply] = m
+	n := ply + 1
+	if ply+1 < maxPly {
+		for i := ply + 1; i < e.pvLen[ply+1]; i++ {
+			e.pv[ply][i] = e.pv[ply+1][i]
+			n = i + 1
+		}
+	}
+	e.pvLen[ply] = n
+}
