@@ -46,6 +46,7 @@ func (r *recordingTB) Logs() []string {
 }
 
 func TestContractValidBodyPasses(t *testing.T) {
+	t.Parallel()
 	rec := &recordingTB{TB: t}
 	dc := discordtest.New(rec)
 	s := dc.Session()
@@ -67,6 +68,7 @@ func TestContractValidBodyPasses(t *testing.T) {
 }
 
 func TestContractViolationReported(t *testing.T) {
+	t.Parallel()
 	rec := &recordingTB{TB: t}
 	dc := discordtest.New(rec)
 	s := dc.Session()
@@ -86,6 +88,7 @@ func TestContractViolationReported(t *testing.T) {
 }
 
 func TestContractMultipartPayloadChecked(t *testing.T) {
+	t.Parallel()
 	rec := &recordingTB{TB: t}
 	dc := discordtest.New(rec)
 	s := dc.Session()
@@ -102,6 +105,7 @@ func TestContractMultipartPayloadChecked(t *testing.T) {
 }
 
 func TestContractSpecAbsentLogsOnce(t *testing.T) {
+	t.Parallel()
 	rec := &recordingTB{TB: t}
 	dc := discordtest.New(rec, discordtest.WithSpec(filepath.Join(t.TempDir(), "missing.json")))
 	s := dc.Session()

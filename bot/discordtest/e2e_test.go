@@ -90,6 +90,7 @@ func startBot(t *testing.T, dc *discordtest.Discord, handle func(s *discordgo.Se
 // commands, receives a slash command, answers with a PNG and buttons, and a click
 // updates the message.
 func TestEndToEnd(t *testing.T) {
+	t.Parallel()
 	dc := discordtest.New(t)
 	board := boardPNG(t)
 	startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {

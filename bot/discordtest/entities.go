@@ -46,6 +46,7 @@ func (dc *Discord) NewGuild(name string) *Guild {
 	defer dc.mu.Unlock()
 	g := &Guild{ID: dc.newIDLocked(), Name: name, dc: dc}
 	dc.guilds = append(dc.guilds, g)
+	dc.announceLocked("GUILD_CREATE", func() any { return dc.guildCreateLocked(g) })
 	return g
 }
 
@@ -56,6 +57,7 @@ func (g *Guild) NewChannel(name string) *Channel {
 	defer dc.mu.Unlock()
 	c := &Channel{ID: dc.newIDLocked(), Name: name, GuildID: g.ID, dc: dc}
 	dc.channels[c.ID] = c
+	dc.announceLocked("CHANNEL_CREATE", func() any { return c.wire() })
 	return c
 }
 
@@ -76,6 +78,20 @@ func (dc *Discord) Channel(id string) *Channel {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
 	return dc.channels[id]
+}
+
+// announceLocked dispatches an event to the connected bot, if any, as Discord
+// does when a guild or channel appears. dc.mu must be held.
+func (dc *Discord) announceLocked(event string, data func() any) {
+	if s := dc.gw.current; s != nil {
+		if err := dc.dispatchLocked(s, event, data()); err != nil {
+			dc.tb.Logf("discordtest: %v (kept for replay on resume)", err)
+		}
+	}
+}
+
+func (c *Channel) wire() map[string]any {
+	return map[string]any{"id": c.ID, "type": 0, "name": c.Name, "guild_id": c.GuildID, "position": 0}
 }
 
 // Channel is a text channel (in a guild, or a DM when GuildID is empty).

@@ -327,10 +327,10 @@ func (dc *Discord) identify(c *gwConn, raw json.RawMessage) bool {
 }
 
 func (dc *Discord) guildCreateLocked(g *Guild) map[string]any {
-	var channels []map[string]any
+	channels := []map[string]any{}
 	for _, c := range dc.channels {
 		if c.GuildID == g.ID {
-			channels = append(channels, map[string]any{"id": c.ID, "type": 0, "name": c.Name, "guild_id": g.ID, "position": 0})
+			channels = append(channels, c.wire())
 		}
 	}
 	return map[string]any{

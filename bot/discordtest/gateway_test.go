@@ -21,6 +21,7 @@ func pong(s *discordgo.Session, i *discordgo.InteractionCreate) error {
 }
 
 func TestGatewayReadyGuildsAndRESTIdentity(t *testing.T) {
+	t.Parallel()
 	dc := discordtest.New(t)
 	lobby := dc.NewChannel("lobby")
 	guilds := make(chan *discordgo.GuildCreate, 1)
@@ -47,9 +48,21 @@ func TestGatewayReadyGuildsAndRESTIdentity(t *testing.T) {
 	if st := dc.Gateway(); st.Identifies != 1 || !st.Connected {
 		t.Fatalf("gateway stats %+v", st)
 	}
+	created := make(chan *discordgo.ChannelCreate, 1)
+	s.AddHandler(func(_ *discordgo.Session, c *discordgo.ChannelCreate) { created <- c })
+	later := dc.NewChannel("later")
+	select {
+	case c := <-created:
+		if c.ID != later.ID || c.GuildID != dc.Guild().ID {
+			t.Fatalf("CHANNEL_CREATE = %+v", c.Channel)
+		}
+	case <-ctx(t).Done():
+		t.Fatal("no CHANNEL_CREATE for a channel made after READY")
+	}
 }
 
 func TestGatewayHeartbeatsCarrySequence(t *testing.T) {
+	t.Parallel()
 	dc := discordtest.New(t, discordtest.WithHeartbeatInterval(200*time.Millisecond))
 	startBot(t, dc, pong)
 	ch := dc.NewChannel("c")
@@ -58,17 +71,18 @@ func TestGatewayHeartbeatsCarrySequence(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// READY, GUILD_CREATE and two INTERACTION_CREATE: the bot's heartbeats must catch up to 4.
-	st, err := dc.WaitGateway(ctx(t), func(s discordtest.GatewayStats) bool { return s.LastBeatSeq == 4 })
+	// READY, GUILD_CREATE, CHANNEL_CREATE and two INTERACTION_CREATE: the bot's heartbeats must catch up to 5.
+	st, err := dc.WaitGateway(ctx(t), func(s discordtest.GatewayStats) bool { return s.LastBeatSeq == 5 })
 	if err != nil {
 		t.Fatalf("%v (stats %+v)", err, dc.Gateway())
 	}
-	if st.Seq != 4 || st.Heartbeats < 2 || st.Resumes != 0 {
+	if st.Seq != 5 || st.Heartbeats < 2 || st.Resumes != 0 {
 		t.Fatalf("stats %+v", st)
 	}
 }
 
 func TestGatewayResumeReplaysMissedEvents(t *testing.T) {
+	t.Parallel()
 	dc := discordtest.New(t)
 	startBot(t, dc, pong)
 	dc.CloseGateway(4000, true)
@@ -87,6 +101,7 @@ func TestGatewayResumeReplaysMissedEvents(t *testing.T) {
 }
 
 func TestGatewayNonResumableCloseIdentifiesAgain(t *testing.T) {
+	t.Parallel()
 	dc := discordtest.New(t)
 	startBot(t, dc, pong)
 	dc.CloseGateway(4009, false)
@@ -103,6 +118,7 @@ func TestGatewayNonResumableCloseIdentifiesAgain(t *testing.T) {
 }
 
 func TestGatewayReconnectRequest(t *testing.T) {
+	t.Parallel()
 	dc := discordtest.New(t)
 	startBot(t, dc, pong)
 	if err := dc.RequestReconnect(); err != nil {
@@ -127,6 +143,7 @@ func TestGatewayProtocolErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			dc := discordtest.New(t)
 			ws, _, err := websocket.DefaultDialer.Dial(dc.GatewayURL()+"?v=10&encoding=json", http.Header{})
 			if err != nil {
