@@ -1,0 +1,39 @@
+// Package ai is Tengen's Xiangqi opponent: an iterative-deepening
+// principal-variation alpha-beta search over engine/xiangqi's positions.
+//
+// # Search
+//
+// Iterative deepening with aspiration windows at the root; PVS below it; a
+// fixed-size Zobrist transposition table (16-byte entries, mate scores
+// stored relative to the node); quiescence over captures (MVV-LVA ordered,
+// delta-pruned) and, when in check, over every evasion; killer moves (two per
+// ply) and a history table for quiet moves; null-move pruning only outside
+// check, outside PV nodes and with enough material left (zugzwang is real in
+// Xiangqi endgames); reverse futility pruning and late-move pruning near the
+// leaves; a check extension; late move reductions from a table.
+//
+// Repetitions follow engine/xiangqi's rules: inside the search a position
+// that recurs on the game history or the search path is scored by who has
+// been checking through the cycle (the perpetual checker loses, otherwise a
+// draw). At the root the engine never plays a move that makes the game
+// record a perpetual-check loss for it when another move avoids it, and it
+// plays at once a move that makes the game record the opponent's perpetual
+// check (the claim).
+//
+// # Evaluation
+//
+// Material and piece-square tables tapered between middle game and endgame,
+// mobility of chariots, horses and cannons, and king safety (missing
+// advisors and elephants weighed by the attackers left, open and
+// cannon-screened lines onto the general). Scores are in centipawns (a
+// soldier before the river is worth about 80) from the side to move's view.
+//
+// # Levels
+//
+// See Levels: level 10 is full strength within about two seconds a move,
+// level 1 searches one ply and picks among its moves at random, weighted by
+// how good they look, so a beginner beats it.
+//
+// An Engine is reused across the moves of one game and is not safe for
+// concurrent use; separate Engines share nothing and run concurrently.
+package ai

@@ -1,0 +1,426 @@
+package ai
+
+import (
+	"math"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine/xiangqi"
+)
+
+// lmrTable[depth][moveIndex] is the late move reduction in plies.
+var lmrTable = func() (t [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int8(0.75 + math.Log(float64(d))*math.Log(float64(i))/2.25)
+		}
+	}
+	return t
+}()
+
+// Move ordering ranks.
+const (
+	orderTT      = 1 << 30
+	orderCapture = 1 << 24
+	orderKiller  = 1 << 22
+	historyMax   = 1 << 14
+)
+
+// poll reports whether the search must stop: the node limit, the context
+// or the deadline (those two looked at every 1024 nodes).
+func (e *Engine) poll() bool {
+	if e.stopped {
+		return true
+	}
+	if !e.canStop {
+		return false
+	}
+	if e.maxNodes > 0 && e.nodes >= e.maxNodes {
+		e.stopped = true
+	} else if e.nodes&1023 == 0 {
+		select {
+		case <-e.done:
+			e.stopped = true
+		default:
+		}
+		if !e.deadline.IsZero() && time.Now().After(e.deadline) {
+			e.stopped = true
+		}
+	}
+	return e.stopped
+}
+
+// make plays m on the search position, keeping the piece counts.
+func (e *Engine) make(m xiangqi.Move) xiangqi.Undo {
+	u := e.pos.MakeMove(m)
+	if c := u.Captured(); c != xiangqi.NoPiece {
+		e.count[c]--
+	}
+	return u
+}
+
+// unmake takes m back.
+func (e *Engine) unmake(m xiangqi.Move, u xiangqi.Undo) {
+	e.pos.UnmakeMove(m, u)
+	if c := u.Captured(); c != xiangqi.NoPiece {
+		e.count[c]++
+	}
+}
+
+// nullAllowed reports whether the side to move keeps enough attacking
+// material for a null move to be a safe guess (not a zugzwang ending).
+func (e *Engine) nullAllowed() bool {
+	s := e.pos.Turn()
+	return 2*e.count[xiangqi.MakePiece(s, xiangqi.Chariot)]+e.count[xiangqi.MakePiece(s, xiangqi.Horse)]+
+		e.count[xiangqi.MakePiece(s, xiangqi.Cannon)] >= 2
+}
+
+// repetition looks for an earlier occurrence of the position at stack[n];
+// if there is one it returns the score of the cycle for the side to move.
+func (e *Engine) repetition(n, ply int) (int, bool) {
+	key := e.stack[n]
+	for i := n - 4; i >= int(e.floor[n]); i -= 2 {
+		if e.stack[i] != key {
+			continue
+		}
+		switch e.perpetual(i, n, e.pos.Turn()) {
+		case 1:
+			return MateScore - ply, true
+		case -1:
+			return -MateScore + ply, true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+// searchRoot searches every root move. With exact, each move gets a full
+// window (for the weak levels' choice); otherwise PVS. The best move found
+// so far is kept first in e.rootMoves.
+func (e *Engine) searchRoot(alpha, beta, depth int, inCheck, exact bool) int {
+	e.nodes++
+	e.pvLen[0] = 0
+	best := -infinity
+	n := len(e.stack) - 1
+	for i := range e.rootMoves {
+		e.rootMoves[i].score = -infinity
+	}
+	for i := 0; i < len(e.rootMoves); i++ {
+		m := e.rootMoves[i].move
+		quiet := e.pos.At(m.To()) == xiangqi.NoPiece
+		u := e.make(m)
+		gives := e.pos.InCheck()
+		fl := e.floor[n]
+		if !quiet {
+			fl = int32(n + 1)
+		}
+		e.push(e.pos.Key(), gives, fl)
+		nd := depth - 1
+		if gives {
+			nd++
+		}
+		var s int
+		switch {
+		case exact:
+			s = -e.search(-infinity, infinity, nd, 1, gives, true)
+		case i == 0:
+			s = -e.search(-beta, -alpha, nd, 1, gives, true)
+		default:
+			s = -e.search(-alpha-1, -alpha, nd, 1, gives, true)
+			if s > alpha && s < beta && !e.stopped {
+				s = -e.search(-beta, -alpha, nd, 1, gives, true)
+			}
+		}
+		e.pop()
+		e.unmake(m, u)
+		if e.stopped {
+			return best
+		}
+		e.rootMoves[i].score = s
+		if s > best {
+			best = s
+			if s > alpha || exact || i == 0 {
+				e.pv[0][0] = m
+				copy(e.pv[0][1:], e.pv[1][1:e.pvLen[1]])
+				e.pvLen[0] = max(e.pvLen[1], 1)
+				// Keep the best first, the others in their order.
+				rm := e.rootMoves[i]
+				copy(e.rootMoves[1:i+1], e.rootMoves[:i])
+				e.rootMoves[0] = rm
+			}
+			if s > alpha && !exact {
+				alpha = s
+			}
+			if s >= beta && !exact {
+				break
+			}
+		}
+	}
+	// Order the rest by score for the next iteration (insertion sort: stable).
+	for i := 2; i < len(e.rootMoves); i++ {
+		for j := i; j > 1 && e.rootMoves[j].score > e.rootMoves[j-1].score; j-- {
+			e.rootMoves[j], e.rootMoves[j-1] = e.rootMoves[j-1], e.rootMoves[j]
+		}
+	}
+	for i := range e.rootMoves {
+		e.rootMoves[i].prev = e.rootMoves[i].score
+	}
+	return best
+}
+
+// search is the PVS alpha-beta search below the root.
+func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
+	if depth <= 0 {
+		return e.qsearch(alpha, beta, ply, inCheck)
+	}
+	e.pvLen[ply] = ply
+	e.nodes++
+	if e.poll() {
+		return 0
+	}
+	n := len(e.stack) - 1
+	if s, ok := e.repetition(n, ply); ok {
+		return s
+	}
+	if e.pos.Clock() >= xiangqi.MoveLimit {
+		return 0
+	}
+	if ply >= maxPly-2 {
+		return evaluate(&e.pos)
+	}
+	alpha = max(alpha, -MateScore+ply)
+	beta = min(beta, MateScore-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	pvNode := beta-alpha > 1
+	key := e.pos.Key()
+	ttMove := xiangqi.NoMove
+	if ent, ok := e.tt.probe(key); ok {
+		ttMove = ent.move
+		if !pvNode && int(ent.depth) >= depth {
+			s := scoreFromTT(int(ent.score), ply)
+			switch {
+			case ent.bound == boundExact,
+				ent.bound == boundLower && s >= beta,
+				ent.bound == boundUpper && s <= alpha:
+				return s
+			}
+		}
+	}
+
+	if !inCheck && !pvNode {
+		static := evaluate(&e.pos)
+		if depth <= 3 && static-120*depth >= beta && abs(beta) < mateBound {
+			return static // reverse futility: far above beta near the leaves
+		}
+		if nullOK && depth >= 2 && static >= beta && e.nullAllowed() {
+			r := 2 + depth/4
+			e.pos.MakeNullMove()
+			e.push(e.pos.Key(), false, int32(n+1))
+			s := -e.search(-beta, -beta+1, depth-1-r, ply+1, false, false)
+			e.pop()
+			e.pos.UnmakeNullMove()
+			if e.stopped {
+				return 0
+			}
+			if s >= beta {
+				if s >= mateBound {
+					s = beta
+				}
+				return s
+			}
+		}
+	}
+
+	moves := e.pos.GenerateMoves(e.moves[ply][:0])
+	if len(moves) == 0 {
+		return -MateScore + ply // mated or stalemated: both lose
+	}
+	e.scoreMoves(moves, ply, ttMove)
+	best, bestMove := -infinity, xiangqi.NoMove
+	origAlpha := alpha
+	quiets := e.quiets[ply][:0]
+	for i := range moves {
+		m := e.next(moves, ply, i)
+		piece := e.pos.At(m.From())
+		quiet := e.pos.At(m.To()) == xiangqi.NoPiece
+		u := e.make(m)
+		gives := e.pos.InCheck()
+		if !pvNode && !inCheck && !gives && quiet && depth <= 3 && len(quiets) > 3+3*depth*depth && best > -mateBound {
+			e.unmake(m, u)
+			continue // late move pruning
+		}
+		fl := e.floor[n]
+		if !quiet {
+			fl = int32(n + 1)
+		}
+		e.push(e.pos.Key(), gives, fl)
+		nd := depth - 1
+		if gives && ply < 2*e.rootDepth+4 {
+			nd++
+		}
+		var s int
+		if i == 0 {
+			s = -e.search(-beta, -alpha, nd, ply+1, gives, true)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 3 && quiet && !inCheck && !gives && e.order[ply][i] < orderKiller {
+				r = int(lmrTable[min(depth, 63)][min(i, 63)])
+				if pvNode {
+					r--
+				}
+				if e.history[piece][m.To()] > historyMax/2 {
+					r--
+				}
+				r = min(max(r, 0), nd-1)
+			}
+			s = -e.search(-alpha-1, -alpha, nd-r, ply+1, gives, true)
+			if s > alpha && r > 0 {
+				s = -e.search(-alpha-1, -alpha, nd, ply+1, gives, true)
+			}
+			if s > alpha && s < beta {
+				s = -e.search(-beta, -alpha, nd, ply+1, gives, true)
+			}
+		}
+		e.pop()
+		e.unmake(m, u)
+		if e.stopped {
+			return 0
+		}
+		if s > best {
+			best, bestMove = s, m
+			if s > alpha {
+				alpha = s
+				e.pv[ply][ply] = m
+				copy(e.pv[ply][ply+1:], e.pv[ply+1][ply+1:e.pvLen[ply+1]])
+				e.pvLen[ply] = max(e.pvLen[ply+1], ply+1)
+				if s >= beta {
+					if quiet {
+						e.rewardQuiet(m, piece, quiets, depth, ply)
+					}
+					break
+				}
+			}
+		}
+		if quiet {
+			quiets = append(quiets, m)
+		}
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	e.tt.store(key, bestMove, best, depth, ply, bound)
+	return best
+}
+
+// rewardQuiet updates killers and history after quiet move m caused a
+// cutoff, and lowers the history of the quiet moves tried before it.
+func (e *Engine) rewardQuiet(m xiangqi.Move, piece xiangqi.Piece, tried []xiangqi.Move, depth, ply int) {
+	if e.killers[ply][0] != m {
+		e.killers[ply][1] = e.killers[ply][0]
+		e.killers[ply][0] = m
+	}
+	bonus := int32(min(depth*depth, 400))
+	h := &e.history[piece][m.To()]
+	*h += 32*bonus - *h*bonus/512
+	for _, q := range tried {
+		h := &e.history[e.pos.At(q.From())][q.To()]
+		*h -= 32*bonus + *h*bonus/512
+	}
+}
+
+// scoreMoves ranks moves for ordering: the TT move, captures by MVV-LVA,
+// killers, then quiet moves by history.
+func (e *Engine) scoreMoves(moves []xiangqi.Move, ply int, ttMove xiangqi.Move) {
+	k0, k1 := e.killers[ply][0], e.killers[ply][1]
+	for i, m := range moves {
+		var v int32
+		victim := e.pos.At(m.To())
+		switch {
+		case m == ttMove:
+			v = orderTT
+		case victim != xiangqi.NoPiece:
+			v = orderCapture + int32(orderValue[victim.Kind()]*32-orderValue[e.pos.At(m.From()).Kind()]/32)
+		case m == k0:
+			v = orderKiller + 1
+		case m == k1:
+			v = orderKiller
+		default:
+			v = e.history[e.pos.At(m.From())][m.To()]
+		}
+		e.order[ply][i] = v
+	}
+}
+
+// next moves the best-ranked move among moves[i:] to i and returns it.
+func (e *Engine) next(moves []xiangqi.Move, ply, i int) xiangqi.Move {
+	o := &e.order[ply]
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if o[j] > o[b] {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+	o[i], o[b] = o[b], o[i]
+	return moves[i]
+}
+
+// qsearch searches captures (every evasion when in check) until the
+// position is quiet.
+func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
+	e.pvLen[ply] = ply
+	e.nodes++
+	if e.poll() {
+		return 0
+	}
+	if ply >= maxPly-2 {
+		return evaluate(&e.pos)
+	}
+	best := -infinity
+	stand := 0
+	var moves []xiangqi.Move
+	if inCheck {
+		moves = e.pos.GenerateMoves(e.moves[ply][:0])
+		if len(moves) == 0 {
+			return -MateScore + ply
+		}
+	} else {
+		stand = evaluate(&e.pos)
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+		best = stand
+		moves = e.pos.GenerateCaptures(e.moves[ply][:0])
+	}
+	e.scoreMoves(moves, ply, xiangqi.NoMove)
+	for i := range moves {
+		m := e.next(moves, ply, i)
+		victim := e.pos.At(m.To())
+		if !inCheck && stand+orderValue[victim.Kind()]+200 <= alpha {
+			continue // delta pruning: even winning the piece free does not reach alpha
+		}
+		u := e.make(m)
+		gives := e.pos.InCheck()
+		s := -e.qsearch(-beta, -alpha, ply+1, gives)
+		e.unmake(m, u)
+		if e.stopped {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,38 @@
+package ai
+
+import (
+	"testing"
+
+	"github.com/tengen-bot/tengen/engine/xiangqi"
+)
+
+func TestTTSizeRespected(t *testing.T) {
+	for _, size := range []int{1, 100, 1 << 10, 1<<20 + 5, 3 << 20, 16 << 20} {
+		e := New(Options{TTSize: size})
+		got := e.TTBytes()
+		if got > max(size, ttEntrySize) || (size >= 2*ttEntrySize && got*2 <= size) {
+			t.Errorf("TTSize %d: table holds %d bytes", size, got)
+		}
+	}
+	if got := New(Options{}).TTBytes(); got != DefaultTTSize {
+		t.Errorf("default table %d bytes, want %d", got, DefaultTTSize)
+	}
+}
+
+func TestTTMateScoresRelativeToNode(t *testing.T) {
+	tab := newTable(1 << 12)
+	m := xiangqi.NewMove(xiangqi.SquareAt(0, 0), xiangqi.SquareAt(0, 1))
+	// A mate in 5 plies from the root found at ply 3 is a mate in 2 from
+	// the node; read back at ply 7 it is a mate in 9 from that root.
+	tab.store(42, m, MateScore-5, 4, 3, boundExact)
+	e, ok := tab.probe(42)
+	if !ok || e.move != m {
+		t.Fatalf("probe after store: %+v %v", e, ok)
+	}
+	if got := scoreFromTT(int(e.score), 7); got != MateScore-9 {
+		t.Fatalf("mate score read at ply 7 = %d, want %d", got, MateScore-9)
+	}
+	if _, ok := tab.probe(43); ok {
+		t.Fatal("probe found a key never stored")
+	}
+}
