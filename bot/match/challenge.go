@@ -1,0 +1,309 @@
+package match
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// Seating says who moves first (black in Gomoku, red in Xiangqi).
+type Seating uint8
+
+// Seatings. In a solo game the player is the challenger and the AI the
+// opponent.
+const (
+	ChallengerFirst Seating = iota // the challenger moves first
+	OpponentFirst                  // the opponent moves first
+	RandomFirst                    // a coin decides
+)
+
+// ChallengeSpec is a challenge of one user to another.
+type ChallengeSpec struct {
+	Setup
+	Challenger, Opponent Player
+	Start                Seating
+	// Rated games move both players' ratings when finished.
+	Rated              bool
+	GuildID, ChannelID string
+}
+
+// SoloSpec is a game of one user against the AI.
+type SoloSpec struct {
+	Setup
+	Player Player
+	Level  int // 1..store.MaxAILevel
+	Start  Seating
+	// GuildID and ChannelID say where the game is played.
+	GuildID, ChannelID string
+}
+
+// firstSide returns the side of the challenger under seating st.
+func (m *Manager) challengerSide(st Seating) (engine.Side, error) {
+	switch st {
+	case ChallengerFirst:
+		return engine.First, nil
+	case OpponentFirst:
+		return engine.Second, nil
+	case RandomFirst:
+		if m.cfg.Coin() {
+			return engine.First, nil
+		}
+		return engine.Second, nil
+	}
+	return 0, errorf(Invalid, "unknown choice of who starts (%d)", st)
+}
+
+// newRecord returns a stored game of the given setup with its empty board.
+func newRecord(s Setup, guildID, channelID string) (*live, error) {
+	s, err := s.normalize()
+	if err != nil {
+		return nil, err
+	}
+	eg, err := NewGame(s)
+	if err != nil {
+		return nil, err
+	}
+	l := &live{g: &store.Game{Kind: s.Kind, Rules: s.Rules, Size: s.Size, GuildID: guildID, ChannelID: channelID}, eg: eg}
+	return l, l.save()
+}
+
+// Challenge issues a challenge from spec.Challenger to spec.Opponent. It
+// expires after Config.ChallengeTTL; a user may have at most
+// Config.MaxOpenChallenges open at once. It returns the stored challenge.
+func (m *Manager) Challenge(ctx context.Context, spec ChallengeSpec) (*store.Game, error) {
+	c, o := spec.Challenger, spec.Opponent
+	switch {
+	case c.ID == "":
+		return nil, errorf(Invalid, "the challenge has no challenger")
+	case c.Bot:
+		return nil, errorf(Invalid, "bots cannot play")
+	case o.ID == "":
+		return nil, errorf(Invalid, "name the player you want to challenge")
+	case o.ID == c.ID:
+		return nil, errorf(Invalid, "you cannot challenge yourself: play the AI instead")
+	case o.Bot:
+		return nil, errorf(Invalid, "%s is a bot and cannot play: challenge a person, or play the AI", displayName(o))
+	}
+	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID)
+	if err != nil {
+		return nil, err
+	}
+	side, err := m.challengerSide(spec.Start)
+	if err != nil {
+		return nil, err
+	}
+	g := l.g
+	g.Seats[side], g.Seats[side.Other()] = store.Human(c.ID, c.Name), store.Human(o.ID, o.Name)
+	g.Challenger, g.Rated, g.Status = side, spec.Rated, store.Challenge
+	g.Deadline = m.now().Add(m.cfg.ChallengeTTL)
+
+	mu := m.userLock(c.ID)
+	mu.Lock()
+	defer mu.Unlock()
+	n, err := m.st.OpenChallenges(ctx, c.ID)
+	if err != nil {
+		return nil, fmt.Errorf("challenge: %w", err)
+	}
+	if n >= m.cfg.MaxOpenChallenges {
+		return nil, errorf(LimitReached, "you already have %d open challenges: wait for answers or withdraw one", n)
+	}
+	return m.create(ctx, l, l.event(ChallengeIssued, side))
+}
+
+// create stores the new game l and reports e.
+func (m *Manager) create(ctx context.Context, l *live, e Event) (*store.Game, error) {
+	if err := m.st.CreateGame(ctx, l.g); err != nil {
+		return nil, fmt.Errorf("create %s game: %w", l.g.Kind, err)
+	}
+	m.report(l, []Event{e}, store.RatingChanges{})
+	return l.g, nil
+}
+
+func displayName(p Player) string {
+	if p.Name != "" {
+		return "@" + p.Name
+	}
+	return "<@" + p.ID + ">"
+}
+
+// Accept starts the challenge (or rematch offer) id; only the challenged
+// user may accept it.
+func (m *Manager) Accept(ctx context.Context, id int64, userID string) (*store.Game, error) {
+	return m.change(ctx, id, func(l *live) (step, error) {
+		side, err := m.challenged(l, userID, "accept")
+		if err != nil || l.g.Status != store.Challenge {
+			return m.expireChallenge(l, err)
+		}
+		e := l.event(GameStarted, side)
+		e.Request = l.g.Request.Kind
+		l.g.Status, l.g.Request = store.Active, store.Request{}
+		m.armTurn(l, m.now())
+		return step{write: writeUpdate, events: []Event{e}}, nil
+	})
+}
+
+// Decline refuses the challenge id; only the challenged user may decline
+// it (the challenger withdraws it).
+func (m *Manager) Decline(ctx context.Context, id int64, userID string) (*store.Game, error) {
+	return m.change(ctx, id, func(l *live) (step, error) {
+		side, err := m.challenged(l, userID, "decline")
+		if err != nil || l.g.Status != store.Challenge {
+			return m.expireChallenge(l, err)
+		}
+		e := l.event(ChallengeDeclined, side)
+		e.Request = l.g.Request.Kind
+		l.g.Status = store.Declined
+		return step{write: writeUpdate, events: []Event{e}}, nil
+	})
+}
+
+// challenged returns the side of the challenged user of the challenge l,
+// or why userID may not answer it. When the challenge has expired it
+// marks it Expired and returns an Expired error, to be stored.
+func (m *Manager) challenged(l *live, userID, verb string) (engine.Side, error) {
+	if l.g.Status != store.Challenge {
+		if l.g.Status == store.Active {
+			return 0, errorf(Invalid, "challenge #%d was already accepted", l.g.ID)
+		}
+		return 0, l.active()
+	}
+	opp := l.g.Challenger.Other()
+	side, ok := sideOf(l.g, userID)
+	switch {
+	case !ok:
+		return 0, errorf(NotAPlayer, "this challenge is for %s, not you", l.who(opp))
+	case side != opp:
+		return 0, errorf(NotYourRequest, "only %s can %s this challenge; you can withdraw it", l.who(opp), verb)
+	}
+	if !m.now().Before(l.g.Deadline) {
+		l.g.Status = store.Expired
+		return 0, errorf(Expired, "this challenge expired at %s", l.g.Deadline.UTC().Format("15:04 MST"))
+	}
+	return side, nil
+}
+
+// expireChallenge turns the refusal err of challenged into a step: a
+// challenge found expired is stored as such and reported, then refused.
+func (m *Manager) expireChallenge(l *live, err error) (step, error) {
+	if l.g.Status == store.Expired && ErrorCode(err) == Expired {
+		e := l.event(ChallengeExpired, l.g.Challenger)
+		e.Request = l.g.Request.Kind
+		return step{write: writeUpdate, events: []Event{e}, err: err}, nil
+	}
+	return step{}, err
+}
+
+// withdrawChallenge takes back the challenge l for its challenger.
+func (m *Manager) withdrawChallenge(l *live, userID string) (step, error) {
+	side, ok := sideOf(l.g, userID)
+	if !ok || side != l.g.Challenger {
+		return step{}, errorf(NotYourRequest, "only %s can withdraw this challenge", l.who(l.g.Challenger))
+	}
+	e := l.event(ChallengeWithdrawn, side)
+	e.Request = l.g.Request.Kind
+	l.g.Status = store.Declined
+	return step{write: writeUpdate, events: []Event{e}}, nil
+}
+
+// Solo starts a game of spec.Player against the AI at spec.Level. When the
+// AI moves first, its move is queued at once.
+func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) {
+	p := spec.Player
+	switch {
+	case m.cfg.AI == nil:
+		return nil, errorf(Invalid, "the AI is not available right now")
+	case p.ID == "":
+		return nil, errorf(Invalid, "the game has no player")
+	case p.Bot:
+		return nil, errorf(Invalid, "bots cannot play")
+	case spec.Level < 1 || spec.Level > store.MaxAILevel:
+		return nil, errorf(Invalid, "the AI's level is 1 to %d, not %d", store.MaxAILevel, spec.Level)
+	}
+	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID)
+	if err != nil {
+		return nil, err
+	}
+	side, err := m.challengerSide(spec.Start)
+	if err != nil {
+		return nil, err
+	}
+	g := l.g
+	g.Seats[side], g.Seats[side.Other()] = store.Human(p.ID, p.Name), store.AI(spec.Level)
+	g.Challenger, g.Status = side, store.Active
+	m.armTurn(l, m.now())
+	return m.create(ctx, l, l.event(GameStarted, side))
+}
+
+// Rematch proposes a new game with the same setup and the colours swapped
+// after game id has ended. Against the AI the new game starts at once.
+// Between people it is a challenge to the other player (expiring after
+// Config.RequestTTL, answered with Accept or Decline, withdrawn with
+// Withdraw); when the other player has already proposed it, Rematch
+// accepts their offer. It returns the new game.
+func (m *Manager) Rematch(ctx context.Context, id int64, userID string) (*store.Game, error) {
+	old, err := m.load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	switch old.g.Status {
+	case store.Finished:
+	case store.Challenge, store.Active:
+		return nil, errorf(Invalid, "game #%d is still going: a rematch comes after it ends", id)
+	default:
+		return nil, errorf(Invalid, "game #%d was never played to a result: start a new one instead", id)
+	}
+	side, ok := sideOf(old.g, userID)
+	if !ok {
+		return nil, errorf(NotAPlayer, "only the players of game #%d can ask for a rematch", id)
+	}
+	setup := Setup{Kind: old.g.Kind, Rules: old.g.Rules, Size: old.g.Size}
+	l, err := newRecord(setup, old.g.GuildID, old.g.ChannelID)
+	if err != nil {
+		return nil, err
+	}
+	g := l.g
+	g.Seats = [2]store.Seat{old.g.Seats[1], old.g.Seats[0]}
+	me := side.Other() // the colours swap
+	g.Challenger, g.Rated = me, old.g.Rated
+	if old.vsAI() {
+		if m.cfg.AI == nil {
+			return nil, errorf(Invalid, "the AI is not available right now")
+		}
+		g.Status = store.Active
+		m.armTurn(l, m.now())
+		e := l.event(GameStarted, me)
+		e.Request = store.RematchRequest
+		return m.create(ctx, l, e)
+	}
+
+	other := g.Seats[me.Other()].UserID
+	mu := m.userLock(userID)
+	mu.Lock()
+	defer mu.Unlock()
+	games, err := m.st.UserGames(ctx, userID)
+	if err != nil {
+		return nil, fmt.Errorf("rematch of game %d: %w", id, err)
+	}
+	for _, c := range games {
+		if c.Status != store.Challenge || c.Request.Kind != store.RematchRequest ||
+			c.Kind != g.Kind || c.Rules != g.Rules || c.Size != g.Size {
+			continue
+		}
+		cs, _ := sideOf(c, userID)
+		if c.Seats[cs.Other()].UserID != other {
+			continue
+		}
+		if cs == c.Challenger {
+			return nil, errorf(Invalid, "you have already offered a rematch (game #%d): wait for the answer", c.ID)
+		}
+		return m.Accept(ctx, c.ID, userID)
+	}
+	now := m.now()
+	g.Status, g.Deadline = store.Challenge, now.Add(m.cfg.RequestTTL)
+	g.Request = store.Request{Kind: store.RematchRequest, By: me, At: now}
+	e := l.event(ChallengeIssued, me)
+	e.Request = store.RematchRequest
+	return m.create(ctx, l, e)
+}

@@ -1,0 +1,39 @@
+// Package match is Tengen's game lifecycle: who may do what and when in a
+// game, independent of Discord.
+//
+// A Manager owns the rules of hosting: challenges (issue, accept, decline,
+// withdraw, expire), solo games against the AI, moves, requests (undo, draw,
+// rematch), resignation, turn deadlines with reminders, abandoned AI games
+// and results. It talks to storage through the Store interface (satisfied by
+// *store.DB), to the AI through AI, reads time from a Clock and reports what
+// happened through a Notifier as plain Event values, which the Discord
+// adapter turns into messages.
+//
+// # Concurrency
+//
+// Every operation loads the game, checks who may act, applies the change to
+// a copy and writes it with the version it read. When another writer got
+// there first (store code Conflict) the operation reloads and checks again,
+// a bounded number of times, so two clicks on the same button apply once and
+// a move and a resignation arriving together never both apply. Correctness
+// comes from the store's version check, so two processes may share one
+// database; a per-game lock inside the process only saves wasted work.
+// Events are emitted after the write has committed.
+//
+// # The AI
+//
+// The AI's turns (and its answers to draw offers) run in a pool of workers
+// fed from a FIFO queue with one entry per game. A worker restores the game,
+// asks the AI with the level's time budget and commits the result through
+// the same versioned path as a player's move, provided the position has not
+// changed meanwhile (an undo or a resignation drops the AI's result). Resume
+// re-queues the AI's pending work after a restart and Close waits for work
+// in flight.
+//
+// # Time
+//
+// Nothing here runs timers: the bot calls Tick every few seconds, and Tick
+// expires challenges and requests, sends reminders, ends games on time and
+// abandons idle games against the AI, reading the time from the Clock. Tests
+// drive it with a manual clock.
+package match

@@ -1,0 +1,141 @@
+package match
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/gomoku"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// Setup is what a new game is played with: the kind of game, its rule set
+// and its board size. Empty Rules and zero Size mean the kind's defaults.
+type Setup struct {
+	Kind  store.Kind
+	Rules string
+	Size  int
+}
+
+// kindSpec is how the lifecycle builds and restores one kind of game.
+type kindSpec struct {
+	rules   []string // accepted rule sets, the default first
+	sizes   []int    // accepted board sizes, the default first
+	newGame func(rules string, size int) (engine.Game, error)
+	restore func(text []byte) (engine.Game, error)
+}
+
+// kinds is the game-kind registry: the one place that knows which engine
+// plays which kind. It is a read-only table.
+var kinds = map[store.Kind]kindSpec{
+	store.Gomoku: {
+		rules: []string{"freestyle", "standard", "renju"},
+		sizes: []int{gomoku.Small, gomoku.Large},
+		newGame: func(rules string, size int) (engine.Game, error) {
+			r, err := gomoku.ParseRule(rules)
+			if err != nil {
+				return nil, err
+			}
+			return gomoku.NewGame(size, r)
+		},
+		restore: func(text []byte) (engine.Game, error) {
+			g := new(gomoku.Game)
+			if err := g.UnmarshalText(text); err != nil {
+				return nil, err
+			}
+			return g, nil
+		},
+	},
+	store.Xiangqi: {
+		rules: []string{"asian"}, // the AXF/WXF rules package xiangqi plays
+		sizes: []int{xiangqi.Files},
+		newGame: func(string, int) (engine.Game, error) {
+			return xiangqi.NewGame(), nil
+		},
+		restore: func(text []byte) (engine.Game, error) {
+			g := new(xiangqi.Game)
+			if err := g.UnmarshalText(text); err != nil {
+				return nil, err
+			}
+			return g, nil
+		},
+	},
+}
+
+// normalize fills in the kind's defaults and checks the setup against it.
+func (s Setup) normalize() (Setup, error) {
+	k, ok := kinds[s.Kind]
+	if !ok {
+		return s, errorf(Invalid, "%s is not a game here: choose %s", quoteName(string(s.Kind)), kindList())
+	}
+	if s.Rules == "" {
+		s.Rules = k.rules[0]
+	}
+	s.Rules = strings.ToLower(s.Rules)
+	if !slices.Contains(k.rules, s.Rules) {
+		return s, errorf(Invalid, "%s has no rule set %s: choose %s", s.Kind, quoteName(s.Rules), strings.Join(k.rules, ", "))
+	}
+	if s.Size == 0 {
+		s.Size = k.sizes[0]
+	}
+	if !slices.Contains(k.sizes, s.Size) {
+		sizes := make([]string, len(k.sizes))
+		for i, n := range k.sizes {
+			sizes[i] = strconv.Itoa(n)
+		}
+		return s, errorf(Invalid, "%s is not played on a board of size %d: choose %s", s.Kind, s.Size, strings.Join(sizes, " or "))
+	}
+	return s, nil
+}
+
+// NewGame returns a new game of the given setup, with the kind's defaults
+// for an empty rule set or a zero size. A setup the lifecycle does not
+// offer is an *Error with Code Invalid.
+func NewGame(s Setup) (engine.Game, error) {
+	s, err := s.normalize()
+	if err != nil {
+		return nil, err
+	}
+	g, err := kinds[s.Kind].newGame(s.Rules, s.Size)
+	if err != nil {
+		return nil, fmt.Errorf("new %s game: %w", s.Kind, err)
+	}
+	return g, nil
+}
+
+// Restore rebuilds a game of the given kind from its stored text
+// (engine.Game.MarshalText).
+func Restore(kind store.Kind, text string) (engine.Game, error) {
+	k, ok := kinds[kind]
+	if !ok {
+		return nil, fmt.Errorf("restore game: unknown kind %q", kind)
+	}
+	g, err := k.restore([]byte(text))
+	if err != nil {
+		return nil, fmt.Errorf("restore %s game: %w", kind, err)
+	}
+	return g, nil
+}
+
+// kindList names the kinds on offer, for error messages.
+func kindList() string {
+	names := make([]string, 0, len(kinds))
+	for k := range kinds {
+		names = append(names, string(k))
+	}
+	slices.Sort(names)
+	return strings.Join(names, " or ")
+}
+
+// quoteName quotes a user-typed name, clipped so a long input cannot flood
+// an error message.
+func quoteName(s string) string {
+	const max = 24
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max]) + "…"
+	}
+	return strconv.Quote(s)
+}

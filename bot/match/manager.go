@@ -1,0 +1,226 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"sync"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// Store is the storage the lifecycle needs; *store.DB satisfies it.
+type Store interface {
+	CreateGame(ctx context.Context, g *store.Game) error
+	Game(ctx context.Context, id int64) (*store.Game, error)
+	Update(ctx context.Context, g *store.Game) error
+	Finish(ctx context.Context, g *store.Game) (store.RatingChanges, error)
+	LiveGames(ctx context.Context) ([]*store.Game, error)
+	DueGames(ctx context.Context, now time.Time) ([]*store.Game, error)
+	RemindersDue(ctx context.Context, now time.Time) ([]*store.Game, error)
+	UserGames(ctx context.Context, userID string) ([]*store.Game, error)
+	OpenChallenges(ctx context.Context, userID string) (int, error)
+}
+
+// AI plays the AI's seats. Both methods get their own copy of the game and
+// a context whose deadline is the level's time budget: they should return
+// their best answer by then. Evaluate scores the position for the side to
+// move; the lifecycle only looks at how far it is from level (zero).
+type AI interface {
+	Move(ctx context.Context, g engine.Game, level int) (move string, err error)
+	Evaluate(ctx context.Context, g engine.Game, level int) (score int, err error)
+}
+
+// AnyPly, passed as the expected ply of an operation, skips the check that
+// the button pressed belongs to the current position.
+const AnyPly = -1
+
+// lockStripes is the number of in-process locks games and users hash onto.
+const lockStripes = 64
+
+// Manager runs games. It is safe for concurrent use; create it with New and
+// stop it with Close.
+type Manager struct {
+	st    Store
+	cfg   Config
+	pool  *pool
+	seed  maphash.Seed
+	games [lockStripes]sync.Mutex // serialises work on one game in this process
+	users [lockStripes]sync.Mutex // serialises challenge counting per user
+}
+
+// New returns a Manager over st and starts its AI workers. Call Resume to
+// pick up the AI's pending work after a restart.
+func New(st Store, cfg Config) *Manager {
+	m := &Manager{st: st, cfg: cfg.withDefaults(), seed: maphash.MakeSeed()}
+	m.pool = newPool(m.cfg.Workers, m.aiTurn)
+	return m
+}
+
+// Close stops the AI workers: no new AI work starts and Close waits for the
+// turns being computed to be committed or dropped. When ctx ends first, the
+// AI is interrupted (its unfinished turns are resumed by the next Resume)
+// and Close returns ctx's error.
+func (m *Manager) Close(ctx context.Context) error { return m.pool.close(ctx) }
+
+func (m *Manager) gameLock(id int64) *sync.Mutex {
+	return &m.games[uint64(id)%lockStripes]
+}
+
+func (m *Manager) userLock(userID string) *sync.Mutex {
+	return &m.users[maphash.String(m.seed, userID)%lockStripes]
+}
+
+func (m *Manager) now() time.Time { return m.cfg.Clock.Now() }
+
+// write says how an attempt ends.
+type write uint8
+
+const (
+	noWrite     write = iota // nothing to store (a refusal, or nothing to do)
+	writeUpdate              // store.Update
+	writeFinish              // store.Finish: the game has a result
+)
+
+// step is the result of one attempt at an operation: how to store the
+// changed game, what to report once stored, and the error to return to the
+// caller after the write (an expired request is cleared, then refused).
+type step struct {
+	write  write
+	events []Event
+	err    error
+}
+
+// live is a loaded game with its engine state, which an attempt may change.
+type live struct {
+	g  *store.Game
+	eg engine.Game
+}
+
+func (l *live) names() [2]string { return l.eg.SideNames() }
+
+// event returns an event of kind k with the actor set.
+func (l *live) event(k EventKind, actor engine.Side) Event {
+	return Event{Kind: k, GameID: l.g.ID, Actor: actor}
+}
+
+// save writes the engine state back into the record.
+func (l *live) save() error {
+	text, err := l.eg.MarshalText()
+	if err != nil {
+		return fmt.Errorf("game %d: save moves: %w", l.g.ID, err)
+	}
+	l.g.Moves = string(text)
+	return nil
+}
+
+// load reads game id and restores its engine state.
+func (m *Manager) load(ctx context.Context, id int64) (*live, error) {
+	g, err := m.st.Game(ctx, id)
+	if store.ErrorCode(err) == store.NotFound {
+		return nil, errorf(NotFound, "there is no game #%d", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load game %d: %w", id, err)
+	}
+	eg, err := Restore(g.Kind, g.Moves)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	return &live{g: g, eg: eg}, nil
+}
+
+// change runs one operation on game id: load, let attempt check and apply
+// it, store it with the version read, then report it. When another writer
+// changed the game first it starts again from a fresh load, at most
+// Config.Retries times. It returns the game as stored (nil when the
+// attempt refused).
+func (m *Manager) change(ctx context.Context, id int64, attempt func(*live) (step, error)) (*store.Game, error) {
+	mu := m.gameLock(id)
+	mu.Lock()
+	defer mu.Unlock()
+	for range m.cfg.Retries {
+		l, err := m.load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		s, err := attempt(l)
+		if err != nil {
+			return nil, err
+		}
+		var rc store.RatingChanges
+		switch s.write {
+		case writeUpdate:
+			err = m.st.Update(ctx, l.g)
+		case writeFinish:
+			rc, err = m.st.Finish(ctx, l.g)
+		}
+		if store.ErrorCode(err) == store.Conflict {
+			continue // someone else wrote first: look again
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", id, err)
+		}
+		if s.write != noWrite {
+			m.report(l, s.events, rc)
+		}
+		return l.g, s.err
+	}
+	return nil, errorf(Conflict, "game #%d kept changing while you acted: look at it again and retry", id)
+}
+
+// report sends the events of a stored change and queues the AI's work.
+func (m *Manager) report(l *live, events []Event, rc store.RatingChanges) {
+	if n := m.cfg.Notifier; n != nil {
+		for _, e := range events {
+			e.GameID, e.Game = l.g.ID, *l.g
+			if e.Kind == GameEnded {
+				e.Outcome, e.Ratings = l.g.Outcome, rc
+			}
+			n.Notify(e)
+		}
+	}
+	if aiOwes(l) {
+		m.pool.enqueue(l.g.ID)
+	}
+}
+
+// aiOwes reports whether the AI has something to do in the game: answer a
+// draw offer, or move.
+func aiOwes(l *live) bool {
+	if l.g.Status != store.Active {
+		return false
+	}
+	if r := l.g.Request; r.Kind == store.DrawRequest && l.g.Seats[r.By.Other()].IsAI() {
+		return true
+	}
+	return l.g.Seats[l.eg.Turn()].IsAI() && !l.eg.Outcome().Over()
+}
+
+// Resume queues the AI's pending work after a start: every active game in
+// which the AI is to move or owes an answer. Deadlines need no re-arming:
+// they are stored, and Tick acts on them.
+func (m *Manager) Resume(ctx context.Context) error {
+	games, err := m.st.LiveGames(ctx)
+	if err != nil {
+		return fmt.Errorf("resume: %w", err)
+	}
+	var errs []error
+	for _, g := range games {
+		if g.Status != store.Active {
+			continue
+		}
+		eg, err := Restore(g.Kind, g.Moves)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("resume game %d: %w", g.ID, err))
+			continue
+		}
+		if aiOwes(&live{g: g, eg: eg}) {
+			m.pool.enqueue(g.ID)
+		}
+	}
+	return errors.Join(errs...)
+}

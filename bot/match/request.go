@@ -1,0 +1,213 @@
+package match
+
+import (
+	"context"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// Ask opens a request of userID to the other player of game id: an undo
+// (take back the asker's last move, and the reply to it if there is one)
+// or a draw offer. ply is as for Play. Against the AI an undo applies at
+// once, up to Config.AIUndoLimit per game, and a draw offer is answered by
+// the AI in its own time.
+func (m *Manager) Ask(ctx context.Context, id int64, userID string, kind store.RequestKind, ply int) (*store.Game, error) {
+	if kind != store.UndoRequest && kind != store.DrawRequest {
+		return nil, errorf(Invalid, "you can ask for an undo or a draw here, not %s", quoteName(string(kind)))
+	}
+	return m.change(ctx, id, func(l *live) (step, error) {
+		side, err := l.player(userID)
+		if err != nil {
+			return step{}, err
+		}
+		if err := l.checkPly(ply); err != nil {
+			return step{}, err
+		}
+		now := m.now()
+		var events []Event
+		if r := l.g.Request; r.Kind != store.NoRequest {
+			if !m.requestExpired(r, now) {
+				if r.By == side && r.Kind == kind {
+					return step{}, errorf(Invalid, "you have already asked for %s: wait for %s to answer", article(kind), l.who(side.Other()))
+				}
+				return step{}, errorf(Invalid, "%s is waiting for an answer: settle it first", l.describeRequest())
+			}
+			events = append(events, m.expireRequest(l))
+		}
+		if kind == store.UndoRequest {
+			if _, err := l.undoPlies(side); err != nil {
+				return step{}, err
+			}
+		}
+		opened := l.event(RequestOpened, side)
+		opened.Request = kind
+		events = append(events, opened)
+		l.g.Request = store.Request{Kind: kind, By: side, At: now}
+		if kind == store.UndoRequest && l.g.Seats[side.Other()].IsAI() {
+			return m.aiUndo(l, side, now, events)
+		}
+		return step{write: writeUpdate, events: events}, nil
+	})
+}
+
+// aiUndo applies side's undo request at once against the AI, within the
+// game's undo allowance.
+func (m *Manager) aiUndo(l *live, side engine.Side, now time.Time, events []Event) (step, error) {
+	switch limit := m.cfg.AIUndoLimit; {
+	case limit < 0:
+		return step{}, errorf(LimitReached, "undo is not allowed against the AI")
+	case l.g.AIUndos >= limit:
+		return step{}, errorf(LimitReached, "you have used all %d undos in this game", limit)
+	}
+	l.g.AIUndos++
+	accepted, err := m.takeBack(l, now)
+	if err != nil {
+		return step{}, err
+	}
+	accepted.Actor = side.Other()
+	return step{write: writeUpdate, events: append(events, accepted)}, nil
+}
+
+// undoPlies returns how many moves an undo asked by side takes back: its
+// last move, and the reply to it if there is one.
+func (l *live) undoPlies(side engine.Side) (int, error) {
+	n := 1
+	if l.eg.Turn() == side {
+		n = 2
+	}
+	if l.eg.Ply() < n {
+		return 0, errorf(Invalid, "you have no move to take back yet")
+	}
+	return n, nil
+}
+
+// takeBack applies the pending undo request and returns its
+// RequestAccepted event (with the moves taken back).
+func (m *Manager) takeBack(l *live, now time.Time) (Event, error) {
+	by := l.g.Request.By
+	n, err := l.undoPlies(by)
+	if err != nil {
+		return Event{}, err
+	}
+	moves := l.eg.Moves()
+	undone := append([]string(nil), moves[len(moves)-n:]...)
+	if err := l.eg.Undo(n); err != nil {
+		return Event{}, err
+	}
+	if err := l.save(); err != nil {
+		return Event{}, err
+	}
+	l.g.Request = store.Request{}
+	m.armTurn(l, now)
+	e := l.event(RequestAccepted, by.Other())
+	e.Request, e.Undone = store.UndoRequest, undone
+	return e, nil
+}
+
+// Answer accepts or declines the pending undo or draw request of game id
+// for userID, who must be the player it was made to. ply is as for Play.
+// A request answered after it expired is cleared and refused with Code
+// Expired.
+func (m *Manager) Answer(ctx context.Context, id int64, userID string, accept bool, ply int) (*store.Game, error) {
+	return m.change(ctx, id, func(l *live) (step, error) {
+		side, err := l.player(userID)
+		if err != nil {
+			return step{}, err
+		}
+		if err := l.checkPly(ply); err != nil {
+			return step{}, err
+		}
+		return m.answer(l, side, accept)
+	})
+}
+
+// answer settles the pending request of the active game l for side.
+func (m *Manager) answer(l *live, side engine.Side, accept bool) (step, error) {
+	r := l.g.Request
+	if r.Kind == store.NoRequest {
+		return step{}, errorf(NoRequest, "there is no request to answer in game #%d", l.g.ID)
+	}
+	if r.By == side {
+		return step{}, errorf(NotYourRequest, "only %s can answer this %s request", l.who(side.Other()), r.Kind)
+	}
+	now := m.now()
+	if m.requestExpired(r, now) {
+		e := m.expireRequest(l)
+		return step{write: writeUpdate, events: []Event{e},
+			err: errorf(Expired, "this %s request expired at %s", r.Kind, r.At.Add(m.cfg.RequestTTL).UTC().Format("15:04 MST"))}, nil
+	}
+	if !accept {
+		e := l.event(RequestDeclined, side)
+		e.Request = r.Kind
+		l.g.Request = store.Request{}
+		return step{write: writeUpdate, events: []Event{e}}, nil
+	}
+	switch r.Kind {
+	case store.UndoRequest:
+		e, err := m.takeBack(l, now)
+		if err != nil {
+			return step{}, err
+		}
+		return step{write: writeUpdate, events: []Event{e}}, nil
+	case store.DrawRequest:
+		e := l.event(RequestAccepted, side)
+		e.Request = r.Kind
+		return finish(l, engine.DrawBy(engine.Agreement), side, e), nil
+	}
+	return step{}, errorf(Invalid, "a %s request cannot be answered here", r.Kind)
+}
+
+// Withdraw takes back userID's pending undo or draw request in game id,
+// or, when game id is a challenge (or rematch offer) userID issued, the
+// challenge itself.
+func (m *Manager) Withdraw(ctx context.Context, id int64, userID string) (*store.Game, error) {
+	return m.change(ctx, id, func(l *live) (step, error) {
+		if l.g.Status == store.Challenge {
+			return m.withdrawChallenge(l, userID)
+		}
+		side, err := l.player(userID)
+		if err != nil {
+			return step{}, err
+		}
+		r := l.g.Request
+		switch {
+		case r.Kind == store.NoRequest:
+			return step{}, errorf(NoRequest, "you have no request to withdraw in game #%d", l.g.ID)
+		case r.By != side:
+			return step{}, errorf(NotYourRequest, "only %s can withdraw this %s request; you can answer it", l.who(r.By), r.Kind)
+		}
+		e := l.event(RequestWithdrawn, side)
+		e.Request = r.Kind
+		l.g.Request = store.Request{}
+		return step{write: writeUpdate, events: []Event{e}}, nil
+	})
+}
+
+// requestExpired reports whether r has had its time by now.
+func (m *Manager) requestExpired(r store.Request, now time.Time) bool {
+	return r.Kind != store.NoRequest && !now.Before(r.At.Add(m.cfg.RequestTTL))
+}
+
+// expireRequest clears the pending request and returns its event.
+func (m *Manager) expireRequest(l *live) Event {
+	e := l.event(RequestExpired, l.g.Request.By)
+	e.Request = l.g.Request.Kind
+	l.g.Request = store.Request{}
+	return e
+}
+
+// describeRequest names the pending request, e.g. "the draw offer of
+// @bob (white)".
+func (l *live) describeRequest() string {
+	r := l.g.Request
+	return "the " + string(r.Kind) + " request of " + l.who(r.By)
+}
+
+func article(k store.RequestKind) string {
+	if k == store.UndoRequest {
+		return "an undo"
+	}
+	return "a " + string(k)
+}

@@ -1,0 +1,106 @@
+package match
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// Player is a Discord user as the adapter sees them.
+type Player struct {
+	ID   string // user id
+	Name string // display name
+	Bot  bool   // the account is a bot (bots cannot play)
+}
+
+// sideOf returns the side userID sits on.
+func sideOf(g *store.Game, userID string) (engine.Side, bool) {
+	for s, seat := range g.Seats {
+		if userID != "" && seat.UserID == userID {
+			return engine.Side(s), true
+		}
+	}
+	return 0, false
+}
+
+// who names the player of a side for messages: "@bob (white)",
+// "the AI (level 3, white)".
+func (l *live) who(s engine.Side) string {
+	colour := l.names()[s]
+	seat := l.g.Seats[s]
+	switch {
+	case seat.IsAI():
+		return fmt.Sprintf("the AI (level %d, %s)", seat.AI, colour)
+	case seat.Name != "":
+		return fmt.Sprintf("@%s (%s)", seat.Name, colour)
+	case seat.UserID != "":
+		return fmt.Sprintf("<@%s> (%s)", seat.UserID, colour)
+	}
+	return colour
+}
+
+// player returns the side userID sits on in an active game, or why they
+// may not act in it.
+func (l *live) player(userID string) (engine.Side, error) {
+	if err := l.active(); err != nil {
+		return 0, err
+	}
+	side, ok := sideOf(l.g, userID)
+	if !ok {
+		return 0, errorf(NotAPlayer, "you are not playing in game #%d: it is %s against %s", l.g.ID, l.who(engine.First), l.who(engine.Second))
+	}
+	return side, nil
+}
+
+// active refuses unless the game is being played.
+func (l *live) active() error {
+	switch l.g.Status {
+	case store.Active:
+		return nil
+	case store.Challenge:
+		return errorf(Invalid, "game #%d has not started: the challenge is waiting for an answer", l.g.ID)
+	case store.Finished:
+		return errorf(GameOver, "game #%d is over: %s", l.g.ID, l.g.Outcome.Describe(l.names()))
+	case store.Declined:
+		return errorf(GameOver, "game #%d never started: the challenge was declined or withdrawn", l.g.ID)
+	case store.Expired:
+		return errorf(GameOver, "game #%d never started: the challenge expired", l.g.ID)
+	default:
+		return errorf(GameOver, "game #%d was abandoned", l.g.ID)
+	}
+}
+
+// checkPly refuses a button that belongs to another position.
+func (l *live) checkPly(ply int) error {
+	if ply >= 0 && ply != l.eg.Ply() {
+		return errorf(Stale, "that button belongs to move %d, but game #%d is at move %d now: use the latest board", ply, l.g.ID, l.eg.Ply())
+	}
+	return nil
+}
+
+// vsAI reports whether the AI holds a seat.
+func (l *live) vsAI() bool { return l.g.Seats[0].IsAI() || l.g.Seats[1].IsAI() }
+
+// armTurn sets the deadlines for the side to move from now on: the move
+// deadline and its reminder between people, the idle limit against the AI.
+func (m *Manager) armTurn(l *live, now time.Time) {
+	if l.vsAI() {
+		l.g.Deadline, l.g.RemindAt = now.Add(m.cfg.AIAbandonAfter), time.Time{}
+		return
+	}
+	l.g.Deadline, l.g.RemindAt = now.Add(m.cfg.MoveTimeout), time.Time{}
+	if m.cfg.RemindBefore > 0 {
+		if at := l.g.Deadline.Add(-m.cfg.RemindBefore); at.After(now) {
+			l.g.RemindAt = at
+		}
+	}
+}
+
+// finish ends the game with outcome o and reports it.
+func finish(l *live, o engine.Outcome, actor engine.Side, events ...Event) step {
+	l.g.Outcome = o
+	l.g.Request = store.Request{}
+	return step{write: writeFinish, events: append(events, l.event(GameEnded, actor))}
+}

@@ -1,0 +1,108 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// Tick does what is due by the Clock's now: it expires unanswered
+// challenges and requests, sends reminders, ends games between people whose
+// player to move has run out of time (they lose on time), abandons idle
+// games against the AI and queues AI work that is pending (after a failure
+// of the AI, for one). The bot calls it every few seconds. Problems with
+// single games do not stop the others; they are joined in the error.
+func (m *Manager) Tick(ctx context.Context) error {
+	now := m.now()
+	var errs []error
+	due, err := m.st.DueGames(ctx, now)
+	if err != nil {
+		return fmt.Errorf("tick: %w", err)
+	}
+	for _, g := range due {
+		if _, err := m.change(ctx, g.ID, m.deadlineDue); err != nil {
+			errs = append(errs, fmt.Errorf("tick: game %d deadline: %w", g.ID, err))
+		}
+	}
+	reminders, err := m.st.RemindersDue(ctx, now)
+	if err != nil {
+		return errors.Join(append(errs, fmt.Errorf("tick: %w", err))...)
+	}
+	for _, g := range reminders {
+		if _, err := m.change(ctx, g.ID, m.reminderDue); err != nil {
+			errs = append(errs, fmt.Errorf("tick: game %d reminder: %w", g.ID, err))
+		}
+	}
+	games, err := m.st.LiveGames(ctx)
+	if err != nil {
+		return errors.Join(append(errs, fmt.Errorf("tick: %w", err))...)
+	}
+	for _, g := range games {
+		if g.Status != store.Active {
+			continue
+		}
+		if m.requestExpired(g.Request, now) {
+			if _, err := m.change(ctx, g.ID, m.requestDue); err != nil {
+				errs = append(errs, fmt.Errorf("tick: game %d request: %w", g.ID, err))
+			}
+			continue
+		}
+		eg, err := Restore(g.Kind, g.Moves)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("tick: game %d: %w", g.ID, err))
+			continue
+		}
+		if aiOwes(&live{g: g, eg: eg}) {
+			m.pool.enqueue(g.ID)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// deadlineDue acts on a game whose deadline has passed: a challenge
+// expires, the player to move loses on time, an idle game against the AI
+// is abandoned. It checks again on the fresh copy, which may have moved on.
+func (m *Manager) deadlineDue(l *live) (step, error) {
+	if l.g.Deadline.IsZero() || m.now().Before(l.g.Deadline) {
+		return step{}, nil
+	}
+	switch l.g.Status {
+	case store.Challenge:
+		l.g.Status = store.Expired
+		e := l.event(ChallengeExpired, l.g.Challenger)
+		e.Request = l.g.Request.Kind
+		return step{write: writeUpdate, events: []Event{e}}, nil
+	case store.Active:
+		turn := l.eg.Turn()
+		if !l.vsAI() {
+			return finish(l, engine.WinFor(turn.Other(), engine.Timeout), turn), nil
+		}
+		if aiOwes(l) {
+			return step{}, nil // the AI is behind, not the player; Tick queues it
+		}
+		l.g.Status = store.Abandoned
+		return step{write: writeUpdate, events: []Event{l.event(GameAbandoned, turn)}}, nil
+	}
+	return step{}, nil
+}
+
+// reminderDue reminds the player to move, once.
+func (m *Manager) reminderDue(l *live) (step, error) {
+	if l.g.Status != store.Active || l.g.RemindAt.IsZero() || m.now().Before(l.g.RemindAt) {
+		return step{}, nil
+	}
+	l.g.RemindAt = time.Time{}
+	return step{write: writeUpdate, events: []Event{l.event(ReminderDue, l.eg.Turn())}}, nil
+}
+
+// requestDue expires the pending request if it has had its time.
+func (m *Manager) requestDue(l *live) (step, error) {
+	if l.g.Status != store.Active || !m.requestExpired(l.g.Request, m.now()) {
+		return step{}, nil
+	}
+	return step{write: writeUpdate, events: []Event{m.expireRequest(l)}}, nil
+}
