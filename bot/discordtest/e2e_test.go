@@ -42,7 +42,7 @@ var commands = []*discordgo.ApplicationCommand{
 }
 
 // ctx returns a context that ends with the test or after 10 s.
-func ctx(t *testing.T) context.Context {
+func ctx(t testing.TB) context.Context {
 	c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	t.Cleanup(cancel)
 	return c
@@ -69,7 +69,7 @@ func buttons(ids ...string) []discordgo.MessageComponent {
 
 // startBot opens a plain discordgo session on the fake, registers the commands
 // and routes interactions to handle. It fails the test on any REST error.
-func startBot(t *testing.T, dc *discordtest.Discord, handle func(s *discordgo.Session, i *discordgo.InteractionCreate) error) *discordgo.Session {
+func startBot(t testing.TB, dc *discordtest.Discord, handle func(s *discordgo.Session, i *discordgo.InteractionCreate) error) *discordgo.Session {
 	t.Helper()
 	s := dc.Session()
 	s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
