@@ -40,16 +40,16 @@ func (p Player) label(colour string) string {
 
 // status is the footer line, e.g. "Move 43 · Black to play" or
 // "Alice wins by five in a row · 57 moves".
-func (h *Header) status(colours [2]string, turn engine.Side, moveNumber, plies int) string {
+func (h *Header) status(colours [2]string, turn engine.Side, moveNumber, moves int) string {
 	if !h.Outcome.Over() {
 		return fmt.Sprintf("Move %d · %s to play", moveNumber, capitalize(colours[turn&1]))
 	}
 	names := [2]string{h.Players[0].label(colours[0]), h.Players[1].label(colours[1])}
-	moves := "moves"
-	if plies == 1 {
-		moves = "move"
+	unit := "moves"
+	if moves == 1 {
+		unit = "move"
 	}
-	return fmt.Sprintf("%s · %d %s", capitalize(h.Outcome.Describe(names)), plies, moves)
+	return fmt.Sprintf("%s · %d %s", capitalize(h.Outcome.Describe(names)), moves, unit)
 }
 
 func capitalize(s string) string {
@@ -60,8 +60,9 @@ func capitalize(s string) string {
 }
 
 // drawBandsText redraws the header (players, with a pill behind the side to
-// move, or the winner) and the footer (status) of frame f.
-func (f *frame) drawBandsText(h *Header, colours [2]string, turn engine.Side, moveNumber, plies int) {
+// move, or the winner) and the footer (status) of frame f. moveNumber is
+// the move being played and moves the number played, as the game counts.
+func (f *frame) drawBandsText(h *Header, colours [2]string, turn engine.Side, moveNumber, moves int) {
 	a := f.a
 	highlight := int(turn & 1)
 	switch {
@@ -107,7 +108,7 @@ func (f *frame) drawBandsText(h *Header, colours [2]string, turn engine.Side, mo
 		}
 	})
 	f.patch(image.Rect(0, a.h-a.bottom, a.w, a.h), func(img *image.RGBA) {
-		s := a.status.fit(h.status(colours, turn, moveNumber, plies), a.w-2*pad)
+		s := a.status.fit(h.status(colours, turn, moveNumber, moves), a.w-2*pad)
 		w := a.status.width(s)
 		base := a.h - a.bottom + a.bottom/2 + capHeight(a.status)/2
 		a.status.draw(img, s, (a.w-w)/2, base, a.th.BandText)

@@ -46,7 +46,7 @@ type assetKey struct {
 // Renderer draws boards. It caches each board's static parts the first time
 // they are needed, so keep one Renderer for the life of the program. It is
 // safe for concurrent use: cached assets are immutable, and fonts are only
-// rasterised under a lock.
+// rasterised under a lock. The zero Renderer is ready to use.
 type Renderer struct {
 	mu     sync.Mutex
 	assets map[assetKey]*assetEntry
@@ -72,9 +72,10 @@ func assetBytes(k assetKey) int {
 	return 5*g.w*g.h + 1<<(3*lutBits)
 }
 
-// NewRenderer returns a Renderer with an empty cache.
+// NewRenderer returns a Renderer with an empty cache (the same as
+// new(Renderer)).
 func NewRenderer() *Renderer {
-	return &Renderer{assets: make(map[assetKey]*assetEntry), budget: cacheBudget}
+	return &Renderer{}
 }
 
 // key validates opts and returns the cache key for a board of the given kind.
@@ -96,6 +97,12 @@ func (o Options) key(kind gameKind, flip bool) (assetKey, error) {
 // get returns the assets for k, building them once.
 func (r *Renderer) get(k assetKey) (*assets, error) {
 	r.mu.Lock()
+	if r.assets == nil {
+		r.assets = make(map[assetKey]*assetEntry)
+	}
+	if r.budget == 0 {
+		r.budget = cacheBudget
+	}
 	e, ok := r.assets[k]
 	if !ok {
 		e = &assetEntry{bytes: assetBytes(k)}

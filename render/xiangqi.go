@@ -36,8 +36,9 @@ type Xiangqi struct {
 	// A advisor, B or E elephant, N or H horse, R chariot, C cannon,
 	// P soldier.
 	Board [10][9]byte
-	// Turn is the side to move and Ply the number of moves played, for the
-	// status line.
+	// Turn is the side to move and Ply the number of half-moves played,
+	// for the status line, which counts moves in pairs as players do
+	// ("Move 14" is red's 14th move and black's reply).
 	Turn engine.Side
 	Ply  int
 	// From and To mark the last move; Check marks a general in check.
@@ -215,7 +216,7 @@ func (r *Renderer) drawXiangqi(x *Xiangqi, opt Options, dst *image.Paletted) (*i
 			})
 		}
 	}
-	f.drawBandsText(&x.Header, xiangqiColours, x.Turn, x.Ply/2+1, x.Ply)
+	f.drawBandsText(&x.Header, xiangqiColours, x.Turn, x.Ply/2+1, (x.Ply+1)/2) // moves: red's count
 	return f.dst, nil
 }
 
