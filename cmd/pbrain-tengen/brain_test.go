@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/tengen-bot/tengen/engine/gomoku"
+)
+
+// session runs the brain on the script (one command per line) and returns
+// its answer lines.
+func session(t *testing.T, level int, script ...string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	in := strings.NewReader(strings.Join(script, "\r\n") + "\r\n")
+	if err := newBrain(level).run(context.Background(), in, &out); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	text := strings.TrimRight(out.String(), "\n")
+	if text == "" {
+		return nil
+	}
+	return strings.Split(text, "\n")
+}
+
+func TestProtocolSessions(t *testing.T) {
+	tests := []struct {
+		name   string
+		script []string
+		want   []string // exact answers; "*" matches any line
+	}{
+		{"start and first move", []string{"START 15", "INFO timeout_turn 200", "BEGIN", "END"},
+			[]string{"OK", "7,7"}},
+		{"19x19 centre", []string{"START 19", "INFO timeout_turn 200", "BEGIN"},
+			[]string{"OK", "9,9"}},
+		{"about", []string{"ABOUT"}, []string{protocolName}},
+		{"bad size", []string{"START 20", "START x"},
+			[]string{`ERROR unsupported board size "20": only 15 and 19`, `ERROR unsupported board size "x": only 15 and 19`}},
+		{"no board yet", []string{"TURN 1,1", "BEGIN", "RESTART"},
+			[]string{"ERROR " + errNoGame, "ERROR " + errNoGame, "ERROR " + errNoGame}},
+		{"bad turns", []string{"START 15", "TURN 15,0", "TURN 3", "TURN 7,7", "TURN 7,7"},
+			[]string{"OK", "ERROR 15,0 is off the 15×15 board", `ERROR "3" is not a point: write x,y`, "*",
+				"ERROR move 7,7 refused: h8 is already taken"}},
+		{"unknown command and bad info", []string{"FOO bar", "INFO timeout_turn soon", "INFO folder /tmp"},
+			[]string{"UNKNOWN unsupported command FOO", `ERROR INFO timeout_turn needs a non-negative number, not "soon"`}},
+		// The brain's four in the top row (x 0..3, y 0) must become five at 4,0:
+		// piskvork counts y from the top.
+		{"board completes five at the top", []string{"START 15", "INFO timeout_turn 500",
+			"BOARD", "0,0,1", "1,0,1", "2,0,1", "3,0,1", "7,7,2", "7,8,2", "7,9,2", "10,10,2", "DONE"},
+			[]string{"OK", "4,0"}},
+		// The opponent's four on the bottom row (y 14) must be blocked.
+		{"board blocks four at the bottom", []string{"START 15", "INFO timeout_turn 500",
+			"BOARD", "5,14,2", "6,14,2", "7,14,2", "8,14,2", "7,7,1", "3,3,1", "11,3,1", "DONE"},
+			[]string{"OK", "*"}},
+		{"takeback", []string{"START 15", "TURN 7,7", "TAKEBACK 0,0", "YXBOARD", "1,1,2", "DONE", "TAKEBACK 1,1", "TAKEBACK 1,1"},
+			[]string{"OK", "*", "ERROR 0,0 is not the last move", "OK", "ERROR 1,1 is not the last move"}},
+		{"board who", []string{"START 15", "BOARD", "1,1,3", "DONE", "BOARD", "1,1,1", "2,2,1", "DONE"},
+			[]string{"OK", `ERROR "1,1,3": who must be 1 (own) or 2 (opponent)`, "ERROR 2 own and 0 opponent stones: the brain must be to move"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := session(t, 5, tt.script...)
+			if len(got) != len(tt.want) {
+				t.Fatalf("answers %q, want %d lines %q", got, len(tt.want), tt.want)
+			}
+			for i := range got {
+				if tt.want[i] != "*" && got[i] != tt.want[i] {
+					t.Errorf("answer %d = %q, want %q", i, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestBlocksFourAtBottom(t *testing.T) {
+	got := session(t, 10, "START 15", "INFO timeout_turn 500",
+		"BOARD", "5,14,2", "6,14,2", "7,14,2", "8,14,2", "7,7,1", "3,3,1", "11,3,1", "DONE")
+	if len(got) != 2 || (got[1] != "4,14" && got[1] != "9,14") {
+		t.Fatalf("answers %q, want OK then the block 4,14 or 9,14", got)
+	}
+}
+
+func TestRenjuForbidAndRule(t *testing.T) {
+	// Black (to move, the brain's side) has i8 j8 and h9 h10: h8, which is
+	// x 7, y 7 from the top-left, is a double three.
+	board := []string{"YXBOARD", "8,7,1", "9,7,1", "7,6,1", "7,5,1", "0,14,2", "14,14,2", "0,0,2", "14,0,2", "DONE"}
+	script := append([]string{"START 15", "INFO rule 4"}, board...)
+	script = append(script, "YXSHOWFORBID", "INFO rule 0", "YXSHOWFORBID")
+	got := session(t, 5, script...)
+	want := []string{"OK", "FORBID 0707.", "FORBID ."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("answers %q, want %q", got, want)
+	}
+	// The opponent's move for black onto h8 is refused under renju.
+	b := newBrain(5)
+	if msg := b.start("15"); msg != "OK" {
+		t.Fatal(msg)
+	}
+	b.info("rule 4")
+	g, err := gomoku.ParseGame("15 renju: i8 a1 j8 o1 h9 a15 h10 o15")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.game = g
+	if msg := b.opponent("7,7"); msg != "ERROR move 7,7 refused: black may not play a double three at h8" {
+		t.Fatalf("TURN 7,7 answered %q, want a refusal of the double three", msg)
+	}
+}
+
+func TestSwitchRuleKeepsGame(t *testing.T) {
+	got := session(t, 3, "START 15", "INFO timeout_turn 100", "TURN 7,7", "INFO rule 1", "TURN 0,0", "INFO rule 5")
+	if len(got) != 3 || got[0] != "OK" {
+		t.Fatalf("answers %q", got)
+	}
+}
+
+func TestBudget(t *testing.T) {
+	b := newBrain(10)
+	for _, tc := range []struct {
+		info []string
+		want string
+	}{
+		{nil, "4.94s"},
+		{[]string{"timeout_turn 1000"}, "940ms"},
+		{[]string{"timeout_turn 10"}, "20ms"},
+		{[]string{"timeout_turn 10000", "timeout_match 60000", "time_left 30000"}, "1.94s"},
+	} {
+		for _, i := range tc.info {
+			if msg := b.info(i); msg != "" {
+				t.Fatal(msg)
+			}
+		}
+		if got := b.budget().String(); got != tc.want {
+			t.Errorf("after %v budget = %s, want %s", tc.info, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,32 @@
+// Command pbrain-tengen is Tengen's Gomoku AI as a Gomocup "brain": it speaks
+// the piskvork protocol on standard input and output, so it can play in
+// piskvork, Yixin-board and Gomocup tournament managers.
+//
+// It understands START, RESTART, BEGIN, TURN, BOARD ... DONE, YXBOARD ...
+// DONE, TAKEBACK, INFO (timeout_turn, timeout_match, time_left, max_memory,
+// rule: 0 freestyle, 1 exactly five, 4 renju), ABOUT, END and Yixin's
+// YXSHOWFORBID, which prints black's renju forbidden points. Boards of 15×15
+// and 19×19 are supported. Coordinates are piskvork's: "x,y" counted from 0
+// at the top-left corner.
+//
+// Usage:
+//
+//	pbrain-tengen [-level n]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+)
+
+func main() {
+	level := flag.Int("level", 10, "playing level, 1 (weakest) to 10 (strongest)")
+	flag.Parse()
+	b := newBrain(*level)
+	if err := b.run(context.Background(), os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "pbrain-tengen:", err)
+		os.Exit(1)
+	}
+}
