@@ -219,3 +219,10 @@ func wantCode(t testing.TB, err error, c Code) {
 		t.Fatalf("error %v: code %v, want %v", err, got, c)
 	}
 }
+
+// turn returns the side to move in game id.
+func (e *env) turn(id int64) engine.Side {
+	e.t.Helper()
+	_, eg := e.game(id)
+	return eg.Turn()
+}
