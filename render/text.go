@@ -94,19 +94,22 @@ func (t *textFace) width(s string) int {
 }
 
 // fit returns s, cut and ended with "…" if needed, so that it is at most
-// maxWidth pixels wide.
+// maxWidth pixels wide. It measures each glyph once, so long input is cheap.
 func (t *textFace) fit(s string, maxWidth int) string {
 	if t.width(s) <= maxWidth {
 		return s
 	}
-	runes := []rune(s)
-	for n := len(runes) - 1; n > 0; n-- {
-		cut := string(runes[:n]) + "…"
-		if t.width(cut) <= maxWidth {
-			return cut
+	limit := fixed.I(maxWidth) - fixed.I(t.width("…"))
+	var w fixed.Int26_6
+	var buf [1]*glyph
+	for i, r := range s {
+		g := t.layout(string(r), buf[:0])[0]
+		if w+g.advance > limit {
+			return s[:i] + "…"
 		}
+		w += g.advance
 	}
-	return "…"
+	return s + "…"
 }
 
 // ink returns the bounds of s's ink when drawn with its dot at (0, 0).
