@@ -136,6 +136,9 @@ func recordResult(ctx context.Context, tx *sql.Tx, g *Game) error {
 // whole rating periods they were idle.
 func (db *DB) rate(ctx context.Context, tx *sql.Tx, g *Game, now time.Time) (RatingChanges, error) {
 	rc := RatingChanges{Rated: true}
+	if err := sweepBoard(ctx, tx, g.Kind, now); err != nil {
+		return rc, err
+	}
 	var stored [2]storedRating
 	for side, s := range g.Seats {
 		var err error
@@ -158,14 +161,9 @@ func (db *DB) rate(ctx context.Context, tx *sql.Tx, g *Game, now time.Time) (Rat
 		default:
 			st.Draws++
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO ratings (user_id, kind, rating, rd, volatility, games, wins, losses, draws, rated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (user_id, kind) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
-			volatility = excluded.volatility, games = excluded.games, wins = excluded.wins,
-			losses = excluded.losses, draws = excluded.draws, rated_at = excluded.rated_at`,
-			s.UserID, g.Kind, st.Rating.Rating, st.Rating.RD, st.Rating.Volatility, st.Games, st.Wins, st.Losses, st.Draws, now.UnixMilli())
-		if err != nil {
-			return rc, fmt.Errorf("save rating of %s: %w", s.UserID, err)
+		st.RatedAt = now
+		if err := db.putRating(ctx, tx, s.UserID, g.Kind, st, now); err != nil {
+			return rc, err
 		}
 		if g.GuildID != "" {
 			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO guild_players (guild_id, kind, user_id) VALUES (?, ?, ?)`,

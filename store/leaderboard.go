@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"math"
 	"time"
-
-	"github.com/tengen-bot/tengen/store/glicko2"
 )
 
 // BoardQuery asks for one page of a leaderboard.
@@ -48,6 +46,11 @@ type Board struct {
 // A player qualifies with at least Options.MinGames rated games and a
 // rating deviation, after inactivity growth, of at most Options.MaxRD. Ties
 // in rating are broken by user id so that ranks are stable.
+//
+// The global board reads its counts from per-bucket tallies (board.go), so
+// the total and the caller's rank cost a few hundred index steps however
+// many players there are; a page costs its offset plus its length. A guild
+// board counts its members directly.
 func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	if !q.Kind.Valid() {
 		return nil, errorf(Invalid, "unknown game kind %q (want gomoku or xiangqi)", q.Kind)
@@ -66,29 +69,24 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 		return nil, errorf(Invalid, "a page holds 1 to %d players, not %d", MaxPageSize, per)
 	}
 
-	// The qualification test, in SQL, against the ratings row r: enough
-	// games and rd² + idle periods·(Scale·sigma)² <= MaxRD² (the deviation
-	// is capped at InitialRD, so a MaxRD at or above the cap admits all).
-	maxRD2 := db.opt.MaxRD * db.opt.MaxRD
-	if db.opt.MaxRD >= InitialRD {
-		maxRD2 = math.MaxFloat64
-	}
 	now := db.opt.Now()
-	args := []any{
-		sql.Named("kind", q.Kind), sql.Named("guild", q.GuildID), sql.Named("min", db.opt.MinGames),
-		sql.Named("now", now.UnixMilli()), sql.Named("period", db.opt.RatingPeriod.Milliseconds()),
-		sql.Named("scale", glicko2.Scale), sql.Named("maxrd2", maxRD2),
-	}
-	const qualifies = ` r.games >= @min AND
-		r.rd * r.rd + max(0, (@now - r.rated_at) / @period) * (@scale * r.volatility) * (@scale * r.volatility) <= @maxrd2 `
-	from := ` FROM ratings r WHERE r.kind = @kind AND `
+	args := []any{sql.Named("kind", q.Kind), sql.Named("guild", q.GuildID), sql.Named("now", now.UnixMilli())}
+	// A qualifying player is on_board (counted in the buckets) and not
+	// lapsed (board_until > now); see board.go.
+	from := ` FROM ratings r WHERE r.kind = @kind AND r.on_board = 1 AND r.board_until > @now `
 	if q.GuildID != "" {
 		from = ` FROM guild_players gp JOIN ratings r ON r.user_id = gp.user_id AND r.kind = gp.kind
-			WHERE gp.guild_id = @guild AND gp.kind = @kind AND `
+			WHERE gp.guild_id = @guild AND gp.kind = @kind AND r.on_board = 1 AND r.board_until > @now `
 	}
 
 	b := &Board{Page: page}
-	if err := db.r.QueryRowContext(ctx, `SELECT count(*)`+from+qualifies, args...).Scan(&b.Total); err != nil {
+	var err error
+	if q.GuildID == "" {
+		b.Total, err = db.countAbove(ctx, q.Kind, now, math.MinInt64)
+	} else {
+		err = db.r.QueryRowContext(ctx, `SELECT count(*)`+from, args...).Scan(&b.Total)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("count leaderboard players: %w", err)
 	}
 	b.Pages = (b.Total + per - 1) / per
@@ -98,7 +96,7 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 
 	const columns = `SELECT r.user_id, (SELECT name FROM players WHERE user_id = r.user_id), r.rating, r.rd, r.volatility,
 		r.rated_at, r.wins, r.losses, r.draws`
-	rows, err := db.r.QueryContext(ctx, columns+from+qualifies+`ORDER BY r.rating DESC, r.user_id LIMIT @limit OFFSET @offset`,
+	rows, err := db.r.QueryContext(ctx, columns+from+`ORDER BY r.rating DESC, r.user_id LIMIT @limit OFFSET @offset`,
 		append(args, sql.Named("limit", per), sql.Named("offset", (page-1)*per))...)
 	if err != nil {
 		return nil, fmt.Errorf("read leaderboard: %w", err)
@@ -110,9 +108,9 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 			return nil, fmt.Errorf("read leaderboard: %w", err)
 		}
 		row.Rank = rank
-		b.Rows = append(b.Rows, row)
+		b.Rows = append(b.Rows, row.BoardRow)
 		if row.UserID == q.UserID {
-			c := row
+			c := row.BoardRow
 			b.Caller = &c
 		}
 	}
@@ -125,30 +123,72 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 
 	// The caller is off the page: find their row, if they qualify, and
 	// count the qualifying players ranked above them.
-	caller, err := db.scanBoardRow(db.r.QueryRowContext(ctx, columns+from+qualifies+`AND r.user_id = @user`,
-		append(args, sql.Named("user", q.UserID))...), now)
+	args = append(args, sql.Named("user", q.UserID))
+	caller, err := db.scanBoardRow(db.r.QueryRowContext(ctx, columns+from+`AND r.user_id = @user`, args...), now)
 	if errors.Is(err, sql.ErrNoRows) {
 		return b, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read the caller's leaderboard row: %w", err)
 	}
-	err = db.r.QueryRowContext(ctx, `SELECT count(*)`+from+qualifies+
-		`AND (r.rating > @rating OR (r.rating = @rating AND r.user_id < @user))`,
-		append(args, sql.Named("user", q.UserID), sql.Named("rating", caller.Rating))...).Scan(&caller.Rank)
+	// caller.Rating has been through the same float64 as the stored value,
+	// so the comparisons below are exact.
+	above := `AND (r.rating > @rating OR (r.rating = @rating AND r.user_id < @user))`
+	if q.GuildID == "" {
+		// Whole buckets above the caller's, then the caller's own bucket.
+		bucket := bucketOf(caller.stored)
+		if caller.Rank, err = db.countAbove(ctx, q.Kind, now, bucket); err == nil {
+			var within int
+			err = db.r.QueryRowContext(ctx, `SELECT count(*)`+from+above+` AND r.rating >= @low AND r.rating < @high`,
+				append(args, sql.Named("rating", caller.stored), sql.Named("low", float64(bucket*bucketWidth)),
+					sql.Named("high", float64((bucket+1)*bucketWidth)))...).Scan(&within)
+			caller.Rank += within
+		}
+	} else {
+		err = db.r.QueryRowContext(ctx, `SELECT count(*)`+from+above, append(args, sql.Named("rating", caller.stored))...).Scan(&caller.Rank)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("rank the caller: %w", err)
 	}
 	caller.Rank++
-	b.Caller = &caller
+	b.Caller = &caller.BoardRow
 	return b, nil
+}
+
+// countAbove returns the number of players of kind qualifying at now whose
+// rating bucket is above bucket (math.MinInt64: all of them): the bucket
+// counts minus the lapsed players not yet swept out of them.
+func (db *DB) countAbove(ctx context.Context, kind Kind, now time.Time, bucket int64) (int, error) {
+	var counted, lapsed int
+	err := db.r.QueryRowContext(ctx, `SELECT coalesce(sum(players), 0) FROM board_buckets WHERE kind = ? AND bucket > ?`,
+		kind, bucket).Scan(&counted)
+	if err != nil {
+		return 0, err
+	}
+	query := `SELECT count(*) FROM ratings INDEXED BY ratings_stale WHERE kind = ? AND on_board = 1 AND board_until <= ?`
+	args := []any{kind, now.UnixMilli()}
+	if bucket != math.MinInt64 {
+		query += ` AND rating >= ?`
+		args = append(args, float64((bucket+1)*bucketWidth))
+	}
+	err = db.r.QueryRowContext(ctx, query, args...).Scan(&lapsed)
+	if err != nil {
+		return 0, err
+	}
+	return counted - lapsed, nil
+}
+
+// boardRow is a BoardRow with the stored rating, as compared in SQL.
+type boardRow struct {
+	BoardRow
+	stored float64
 }
 
 // scanBoardRow reads a row selected by Leaderboard's columns and grows its
 // deviation for inactivity up to now.
-func (db *DB) scanBoardRow(row scanner, now time.Time) (BoardRow, error) {
+func (db *DB) scanBoardRow(row scanner, now time.Time) (boardRow, error) {
 	var (
-		b       BoardRow
+		b       boardRow
 		name    sql.NullString
 		st      storedRating
 		ratedAt int64
@@ -158,6 +198,7 @@ func (db *DB) scanBoardRow(row scanner, now time.Time) (BoardRow, error) {
 		return b, err
 	}
 	st.RatedAt = time.UnixMilli(ratedAt)
+	b.stored = st.Rating.Rating
 	eff := st.effective(now, db.opt.RatingPeriod)
 	b.Name, b.Rating, b.RD = name.String, eff.Rating, eff.RD
 	return b, nil

@@ -2,28 +2,43 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store/glicko2"
 )
 
-// seedRating writes a ratings row (and guild memberships) directly, so that
-// the leaderboard tests control every number.
+// seedRating stores a rating (and guild memberships) directly, so that the
+// leaderboard tests control every number.
 func seedRating(t *testing.T, db *DB, user string, rating, rd float64, games int, ratedAt time.Time, guilds ...string) {
 	t.Helper()
 	ctx := context.Background()
-	_, err := db.w.ExecContext(ctx, `INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, 0)`, user, "Name "+user)
-	if err == nil {
-		_, err = db.w.ExecContext(ctx, `INSERT INTO ratings (user_id, kind, rating, rd, volatility, games, wins, losses, draws, rated_at)
-			VALUES (?, 'gomoku', ?, ?, 0.06, ?, ?, ?, 0, ?)`, user, rating, rd, games, games/2, games-games/2, ratedAt.UnixMilli())
-	}
-	for _, g := range guilds {
-		if err == nil {
-			_, err = db.w.ExecContext(ctx, `INSERT INTO guild_players (guild_id, kind, user_id) VALUES (?, 'gomoku', ?)`, g, user)
+	err := db.write(ctx, "seed", func(tx *sql.Tx) error {
+		if err := upsertPlayer(ctx, tx, user, "Name "+user, 0); err != nil {
+			return err
 		}
-	}
+		st := storedRating{
+			Rating: glicko2.Rating{Rating: rating, RD: rd, Volatility: 0.06},
+			Games:  games, Wins: games / 2, Losses: games - games/2, RatedAt: ratedAt,
+		}
+		if err := db.putRating(ctx, tx, user, Gomoku, st, db.opt.Now()); err != nil {
+			return err
+		}
+		for _, g := range guilds {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO guild_players (guild_id, kind, user_id) VALUES (?, 'gomoku', ?)`, g, user); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,5 +181,142 @@ func TestLeaderboardFromPlay(t *testing.T) {
 	}
 	if w := b.Rows[0]; w.Score != (Score{Wins: DefaultMinGames + 1}) || w.Name != "name-winner" || w.Rating <= InitialRating {
 		t.Fatalf("winner row %+v", w)
+	}
+}
+
+// TestLeaderboardMatchesBruteForce plays random rated games with random
+// pauses (so that players lapse off the board and come back) and compares
+// every board, page by page, and every player's rank with a ranking computed
+// from scratch out of Rating.
+func TestLeaderboardMatchesBruteForce(t *testing.T) {
+	clk := newClock()
+	opt := Options{Now: clk.Now, MinGames: 3, MaxRD: 200}
+	db, _ := openTemp(t, opt)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(7, 11))
+	const players, games = 24, 240
+	user := func(i int) string { return fmt.Sprintf("u%02d", i) }
+	guilds := []string{"g1", "g2", "g3"}
+	members := map[string]map[string]bool{}
+	for _, g := range guilds {
+		members[g] = map[string]bool{}
+	}
+	outcomes := []engine.Outcome{firstWins, secondWins, drawn}
+
+	check := func(step int) {
+		t.Helper()
+		type ranked struct {
+			user   string
+			rating float64
+		}
+		var all []ranked
+		for i := range players {
+			r, err := db.Rating(ctx, user(i), Gomoku)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Games() >= opt.MinGames && r.RD <= opt.MaxRD {
+				all = append(all, ranked{user(i), r.Rating})
+			}
+		}
+		sort.Slice(all, func(i, j int) bool {
+			if all[i].rating != all[j].rating {
+				return all[i].rating > all[j].rating
+			}
+			return all[i].user < all[j].user
+		})
+		t.Logf("step %d: %d of %d players qualify", step, len(all), players)
+		for _, guild := range append([]string{""}, guilds...) {
+			var want []string
+			for _, r := range all {
+				if guild == "" || members[guild][r.user] {
+					want = append(want, r.user)
+				}
+			}
+			var got []string
+			for page := 1; ; page++ {
+				b, err := db.Leaderboard(ctx, BoardQuery{Kind: Gomoku, GuildID: guild, Page: page, PerPage: 5})
+				if err != nil {
+					t.Fatalf("step %d guild %q page %d: %v", step, guild, page, err)
+				}
+				if b.Total != len(want) {
+					t.Fatalf("step %d guild %q: total %d, want %d", step, guild, b.Total, len(want))
+				}
+				for _, r := range b.Rows {
+					got = append(got, r.UserID)
+				}
+				if page >= b.Pages {
+					break
+				}
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("step %d guild %q: board %v, want %v", step, guild, got, want)
+			}
+			for i := range players {
+				b, err := db.Leaderboard(ctx, BoardQuery{Kind: Gomoku, GuildID: guild, PerPage: 1, UserID: user(i)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := slices.Index(want, user(i)) + 1 // 0 when absent
+				if got := 0; b.Caller != nil {
+					got = b.Caller.Rank
+					if got != want {
+						t.Fatalf("step %d guild %q: %s ranked %d, want %d", step, guild, user(i), got, want)
+					}
+				} else if want != 0 {
+					t.Fatalf("step %d guild %q: %s unranked, want rank %d", step, guild, user(i), want)
+				}
+			}
+		}
+	}
+
+	for step := 1; step <= games; step++ {
+		a, b := rng.IntN(players), rng.IntN(players-1)
+		if b >= a {
+			b++
+		}
+		g := humanGame(user(a), user(b), true)
+		g.GuildID = guilds[rng.IntN(len(guilds))]
+		members[g.GuildID][user(a)], members[g.GuildID][user(b)] = true, true
+		play(t, db, g, outcomes[rng.IntN(len(outcomes))])
+		switch rng.IntN(10) {
+		case 0: // a long break: many players lapse
+			clk.Advance(time.Duration(rng.IntN(60)) * DefaultRatingPeriod)
+		default:
+			clk.Advance(time.Duration(rng.Int64N(int64(2 * DefaultRatingPeriod))))
+		}
+		if step%40 == 0 {
+			check(step)
+		}
+	}
+}
+
+// TestLeaderboardFollowsChangedOptions reopens a database with other
+// qualification rules: the board must follow them.
+func TestLeaderboardFollowsChangedOptions(t *testing.T) {
+	clk := newClock()
+	ctx := context.Background()
+	db, path := openTemp(t, Options{Now: clk.Now, MinGames: 2, MaxRD: InitialRD})
+	for range 3 {
+		play(t, db, humanGame("a", "b", true), firstWins)
+	}
+	for _, tt := range []struct {
+		minGames int
+		want     int
+	}{{2, 2}, {4, 0}, {3, 2}} {
+		reopened, err := Open(ctx, path, Options{Now: clk.Now, MinGames: tt.minGames, MaxRD: InitialRD})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := reopened.Leaderboard(ctx, BoardQuery{Kind: Gomoku, UserID: "b"})
+		if cerr := reopened.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Total != tt.want || len(b.Rows) != tt.want || (tt.want > 0) != (b.Caller != nil) {
+			t.Fatalf("MinGames %d: total %d, %d rows, caller %+v; want %d", tt.minGames, b.Total, len(b.Rows), b.Caller, tt.want)
+		}
 	}
 }

@@ -144,6 +144,10 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 		w.Close()
 		return nil, fmt.Errorf("migrate database %s: %w", path, err)
 	}
+	if err := db.syncBoardParams(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
 	if !memory {
 		r, err := sql.Open("sqlite3", fileURI(path)+"?mode=ro&"+common)
 		if err != nil {

@@ -1,0 +1,204 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/tengen-bot/tengen/store/glicko2"
+)
+
+// BenchmarkCommitMove measures durable move writes: one versioned Update
+// appending a move, committed with synchronous=FULL (so it includes an
+// fsync), on a temp file. moves/s is the sustained single-game rate.
+func BenchmarkCommitMove(b *testing.B) {
+	db, _ := openTemp(b, Options{})
+	ctx := context.Background()
+	g := humanGame("a", "b", false)
+	if err := db.CreateGame(ctx, g); err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	for b.Loop() {
+		g.Moves += "h8 "
+		if len(g.Moves) > 2000 {
+			g.Moves = "" // keep the row a realistic size
+		}
+		g.Deadline = time.UnixMilli(int64(n) * 1000)
+		if err := db.Update(ctx, g); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// Sizes of the leaderboard benchmark's data set.
+const (
+	benchPlayers = 100_000
+	benchGames   = 1_000_000
+	benchGuilds  = 100
+)
+
+// BenchmarkLeaderboard queries leaderboards over 100,000 rated players and
+// 1,000,000 finished games, seeded (in one transaction with prepared
+// statements) before timing starts.
+func BenchmarkLeaderboard(b *testing.B) {
+	now := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	db, _ := openTemp(b, Options{Now: func() time.Time { return now }})
+	start := time.Now()
+	median, guildMedian := seedBenchmark(b, db, now)
+	b.Logf("seeded %d players and %d games in %v", benchPlayers, benchGames, time.Since(start).Round(time.Millisecond))
+	ctx := context.Background()
+	cases := []struct {
+		name string
+		q    BoardQuery
+	}{
+		{"global/page1", BoardQuery{Kind: Gomoku}},
+		{"global/page1+caller_off_page", BoardQuery{Kind: Gomoku, UserID: median}},
+		{"global/page500", BoardQuery{Kind: Gomoku, Page: 500}},
+		{"guild/page1+caller_off_page", BoardQuery{Kind: Gomoku, GuildID: "guild7", UserID: guildMedian}},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			var board *Board
+			for b.Loop() {
+				var err error
+				if board, err = db.Leaderboard(ctx, c.q); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if len(board.Rows) == 0 || (c.q.UserID != "" && board.Caller == nil) {
+				b.Fatalf("empty result: %d rows, caller %+v", len(board.Rows), board.Caller)
+			}
+			b.ReportMetric(float64(board.Total), "qualified")
+		})
+	}
+}
+
+// seedBenchmark fills db with benchPlayers players, each in one or two of
+// benchGuilds guilds, and benchGames finished rated gomoku games between
+// random pairs; ratings are drawn from a normal distribution and the
+// win/loss counts match the games. It returns a user ranked near the middle
+// of the global board and one near the middle of guild7's.
+func seedBenchmark(b *testing.B, db *DB, now time.Time) (median, guildMedian string) {
+	b.Helper()
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(1, 2))
+	user := func(i int) string { return fmt.Sprintf("%d", 100_000_000_000_000_000+i) }
+	type tally struct{ wins, losses, draws int }
+	tallies := make([]tally, benchPlayers)
+	nowMs := now.UnixMilli()
+
+	// Bulk loading: a large page cache, and the games indexes built once
+	// at the end (from their own definitions) instead of row by row.
+	if _, err := db.w.ExecContext(ctx, `PRAGMA cache_size = -262144`); err != nil {
+		b.Fatal(err)
+	}
+	var indexes []string
+	rows, err := db.w.QueryContext(ctx, `SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'games' AND sql IS NOT NULL`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var names []string
+	for rows.Next() {
+		var name, def string
+		if err := rows.Scan(&name, &def); err != nil {
+			b.Fatal(err)
+		}
+		names, indexes = append(names, name), append(indexes, def)
+	}
+	rows.Close()
+	for _, name := range names {
+		if _, err := db.w.ExecContext(ctx, `DROP INDEX `+name); err != nil {
+			b.Fatal(err)
+		}
+	}
+
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer tx.Rollback()
+	prep := func(q string) func(args ...any) {
+		st, err := tx.PrepareContext(ctx, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return func(args ...any) {
+			if _, err := st.ExecContext(ctx, args...); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	addPlayer := prep(`INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)`)
+	addMember := prep(`INSERT OR IGNORE INTO guild_players (guild_id, kind, user_id) VALUES (?, 'gomoku', ?)`)
+	addGame := prep(`INSERT INTO games (kind, rules, size, guild_id, channel_id, first_user, second_user, rated, status,
+		result, reason, moves, created_at, updated_at, finished_at) VALUES
+		('gomoku', 'freestyle', 15, ?, 'c', ?, ?, 1, 'finished', ?, 'five', 'h8 h9 i8 i9 j8 j9 k8 k9 l8', ?, ?, ?)`)
+
+	for i := range benchPlayers {
+		addPlayer(user(i), fmt.Sprintf("Player %d", i), nowMs)
+		addMember(fmt.Sprintf("guild%d", i%benchGuilds), user(i))
+		if i%3 == 0 {
+			addMember(fmt.Sprintf("guild%d", rng.IntN(benchGuilds)), user(i))
+		}
+	}
+	for range benchGames {
+		a, c := rng.IntN(benchPlayers), rng.IntN(benchPlayers-1)
+		if c >= a {
+			c++
+		}
+		result := [3]string{"first", "second", "draw"}[rng.IntN(3)]
+		switch result {
+		case "first":
+			tallies[a].wins++
+			tallies[c].losses++
+		case "second":
+			tallies[a].losses++
+			tallies[c].wins++
+		default:
+			tallies[a].draws++
+			tallies[c].draws++
+		}
+		t := nowMs - rng.Int64N(365*24*3600*1000)
+		addGame(fmt.Sprintf("guild%d", a%benchGuilds), user(a), user(c), result, t, t, t)
+	}
+	for i, tl := range tallies {
+		idle := time.Duration(rng.Int64N(int64(20 * DefaultRatingPeriod)))
+		st := storedRating{
+			Rating: glicko2.Rating{Rating: 1500 + 300*rng.NormFloat64(), RD: 45 + 150*rng.Float64(), Volatility: 0.06},
+			Games:  tl.wins + tl.losses + tl.draws, Wins: tl.wins, Losses: tl.losses, Draws: tl.draws,
+			RatedAt: now.Add(-idle),
+		}
+		if err := db.putRating(ctx, tx, user(i), Gomoku, st, now); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, def := range indexes {
+		if _, err := tx.ExecContext(ctx, def); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := db.w.ExecContext(ctx, `ANALYZE`); err != nil {
+		b.Fatal(err)
+	}
+	// Players near the middle of the global board and of guild7's.
+	middle := func(guild string) string {
+		first, err := db.Leaderboard(ctx, BoardQuery{Kind: Gomoku, GuildID: guild})
+		if err != nil {
+			b.Fatal(err)
+		}
+		mid, err := db.Leaderboard(ctx, BoardQuery{Kind: Gomoku, GuildID: guild, Page: first.Pages / 2})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return mid.Rows[0].UserID
+	}
+	return middle(""), middle("guild7")
+}
