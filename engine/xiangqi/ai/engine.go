@@ -134,6 +134,23 @@ func New(opt Options) *Engine {
 	}
 }
 
+// SetOptions replaces the engine's options for the next searches. The
+// transposition table and the history are kept unless TTSize changes the
+// table's size.
+func (e *Engine) SetOptions(opt Options) {
+	if opt.Level == 0 {
+		opt.Level = MaxLevel
+	}
+	size := opt.TTSize
+	if size <= 0 {
+		size = DefaultTTSize
+	}
+	if ttEntries(size) != len(e.tt.entries) {
+		e.tt = newTable(size)
+	}
+	e.opt, e.level = opt, levelOf(opt.Level)
+}
+
 // NewGame forgets what the engine learnt in the previous game.
 func (e *Engine) NewGame() {
 	e.tt.clear()

@@ -36,11 +36,18 @@ type table struct {
 
 // newTable returns a table of at most bytes bytes (at least one entry).
 func newTable(bytes int) table {
+	n := ttEntries(bytes)
+	return table{entries: make([]ttEntry, n), mask: uint64(n - 1)}
+}
+
+// ttEntries is the number of entries of a table of at most bytes bytes: the
+// largest power of two that fits, at least one.
+func ttEntries(bytes int) int {
 	n := 1
 	for n*2*ttEntrySize <= bytes {
 		n *= 2
 	}
-	return table{entries: make([]ttEntry, n), mask: uint64(n - 1)}
+	return n
 }
 
 // probe returns the entry for key, if stored.
