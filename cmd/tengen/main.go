@@ -3,6 +3,8 @@
 // Usage:
 //
 //	tengen [run] [-config config.yaml]   run the bot (token from DISCORD_TOKEN)
+//	tengen migrate [-db tengen.db]        apply database migrations, print the version
+//	tengen render [flags]                 draw a position or a replay to a file
 //
 // The bot itself is not built yet; until it is, "run" says so and exits.
 package main
@@ -27,8 +29,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "run":
 		fmt.Fprintln(stderr, "tengen: the Discord bot is not built yet; the rules engines are (go test ./engine/...)")
 		return 1
+	case "migrate":
+		return migrateCommand(args, stdout, stderr)
+	case "render":
+		return renderCommand(args, stdout, stderr)
 	default:
-		fmt.Fprintf(stderr, "tengen: unknown command %q (known: run)\n", cmd)
+		fmt.Fprintf(stderr, "tengen: unknown command %q (known: run, migrate, render)\n", cmd)
 		return 2
 	}
 }
