@@ -85,7 +85,9 @@ func TestMessageRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			dc := discordtest.New(&recordingTB{TB: t}) // some of these bodies also break the spec
+			// Some of these bodies also break the spec, hence the recording TB. Timing is
+			// not under test here, and a 10 MiB upload under -race can take seconds.
+			dc := discordtest.New(&recordingTB{TB: t}, discordtest.WithAckDeadline(time.Minute))
 			got := make(chan error, 1)
 			startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
 				data := tt.data
