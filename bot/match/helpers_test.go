@@ -33,20 +33,29 @@ func (c *manualClock) Advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-// recorder keeps every event and lets tests wait for one.
+// recorder keeps every event and lets tests wait for them.
 type recorder struct {
-	mu     sync.Mutex
-	events []Event
-	ch     chan Event
+	mu      sync.Mutex
+	events  []Event
+	changed chan struct{}   // closed and replaced on every event
+	seen    map[waitKey]int // events of each key already returned by waitFor
 }
 
-func newRecorder() *recorder { return &recorder{ch: make(chan Event, 4096)} }
+type waitKey struct {
+	id   int64
+	kind EventKind
+}
+
+func newRecorder() *recorder {
+	return &recorder{changed: make(chan struct{}), seen: map[waitKey]int{}}
+}
 
 func (r *recorder) Notify(e Event) {
 	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.events = append(r.events, e)
-	r.mu.Unlock()
-	r.ch <- e
+	close(r.changed)
+	r.changed = make(chan struct{})
 }
 
 // all returns the events so far.
@@ -78,19 +87,31 @@ func (r *recorder) count(id int64, k EventKind) int {
 	return n
 }
 
-// waitFor waits for the next event of kind k in game id (events of other
-// kinds are skipped), failing the test after a generous timeout.
+// waitFor returns the next event of kind k in game id that waitFor has not
+// returned yet, waiting for it; it fails the test after a generous timeout.
 func (r *recorder) waitFor(t testing.TB, id int64, k EventKind) Event {
 	t.Helper()
+	key := waitKey{id, k}
 	timeout := time.After(10 * time.Second)
 	for {
-		select {
-		case e := <-r.ch:
+		r.mu.Lock()
+		n := 0
+		for _, e := range r.events {
 			if e.GameID == id && e.Kind == k {
-				return e
+				if n == r.seen[key] {
+					r.seen[key]++
+					r.mu.Unlock()
+					return e
+				}
+				n++
 			}
+		}
+		changed := r.changed
+		r.mu.Unlock()
+		select {
+		case <-changed:
 		case <-timeout:
-			t.Fatalf("game %d: no %v event within 10s; events: %v", id, k, r.kinds(id))
+			t.Fatalf("game %d: no new %v event within 10s; events: %v", id, k, r.kinds(id))
 			return Event{}
 		}
 	}
