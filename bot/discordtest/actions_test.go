@@ -398,3 +398,28 @@ func TestRESTAuthAndUnknownRoutes(t *testing.T) {
 		t.Fatalf("reports %q", errs)
 	}
 }
+
+// TestFollowupLeavesDeferredResponseThinking catches the hanging "thinking..."
+// bug: after a deferral, only an edit of @original resolves it.
+func TestFollowupLeavesDeferredResponseThinking(t *testing.T) {
+	t.Parallel()
+	dc := discordtest.New(t)
+	startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
+		if err := s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
+			return err
+		}
+		_, err := s.FollowupMessageCreate(i.Interaction, false, &discordgo.WebhookParams{Content: "done"})
+		return err
+	})
+	r, err := dc.User("alice").Slash(ctx(t), dc.NewChannel("c"), "ping")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := r.WaitFollowup(ctx(t), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Content != "done" || !r.Message().Loading() {
+		t.Fatalf("follow-up %q, original loading=%v; want a new message and the original still thinking", f.Content, r.Message().Loading())
+	}
+}

@@ -537,8 +537,9 @@ func (dc *Discord) deleteWebhookMessage(q *restReq) (int, any) {
 	return http.StatusNoContent, nil
 }
 
-// postFollowup creates a follow-up message. As on Discord, the first follow-up
-// after a deferred response (type 5) replaces the "thinking" message.
+// postFollowup creates a follow-up message. It never resolves a deferred
+// response: as users report against Discord, the "thinking..." message stays
+// until @original is edited, and Message().Loading() shows it in a test.
 func (dc *Discord) postFollowup(q *restReq) (int, any) {
 	b, aerr := parseMessageBody(q.body, q.files)
 	if aerr == nil {
@@ -553,22 +554,13 @@ func (dc *Discord) postFollowup(q *restReq) (int, any) {
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
-	var m *Message
-	if orig := dc.messages[ix.original]; orig != nil && orig.Loading() {
-		m = dc.applyLocked(orig, b)
-		if emptyMessage(m) {
-			return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message")
-		}
-		dc.storeLocked(m)
-	} else {
-		m = dc.applyLocked(nil, b)
-		if emptyMessage(m) {
-			return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message")
-		}
-		dc.postInteractionMessageLocked(ix, m)
-		ix.followups = append(ix.followups, m.ID)
-		dc.broadcastLocked()
+	m := dc.applyLocked(nil, b)
+	if emptyMessage(m) {
+		return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message")
 	}
+	dc.postInteractionMessageLocked(ix, m)
+	ix.followups = append(ix.followups, m.ID)
+	dc.broadcastLocked()
 	if q.r.URL.Query().Get("wait") != "true" {
 		return http.StatusNoContent, nil
 	}
