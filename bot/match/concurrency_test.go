@@ -1,0 +1,145 @@
+package match
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// race runs the functions at the same time and returns their errors.
+func race(fns ...func() error) []error {
+	errs := make([]error, len(fns))
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i, fn := range fns {
+		wg.Go(func() {
+			<-start
+			errs[i] = fn()
+		})
+	}
+	close(start)
+	wg.Wait()
+	return errs
+}
+
+// managers returns two Managers on the game: one process, or two processes
+// sharing the database file (each with its own connections).
+func (e *env) managers(twoProcesses bool) (*Manager, *Manager) {
+	if !twoProcesses {
+		return e.m, e.m
+	}
+	return e.m, e.start(reopenDB(e.t, e.path, e.clock), Config{})
+}
+
+func TestDoubleAcceptOfOneUndo(t *testing.T) {
+	for _, two := range []bool{false, true} {
+		e := newEnv(t, Config{})
+		m1, m2 := e.managers(two)
+		for round := range 10 {
+			g := e.duel(false)
+			e.play(g.ID, "h8", "h9", "i8")
+			if _, err := e.m.Ask(ctx, g.ID, alice.ID, store.UndoRequest, 3); err != nil {
+				t.Fatal(err)
+			}
+			accept := func(m *Manager) func() error {
+				return func() error { _, err := m.Answer(ctx, g.ID, bob.ID, true, 3); return err }
+			}
+			errs := race(accept(m1), accept(m2))
+			ok := 0
+			for _, err := range errs {
+				switch {
+				case err == nil:
+					ok++
+				case ErrorCode(err) == NoRequest || ErrorCode(err) == Stale:
+				default:
+					t.Errorf("two processes %v round %d: %v", two, round, err)
+				}
+			}
+			if ok != 1 {
+				t.Fatalf("two processes %v round %d: %d accepts applied, want 1 (%v)", two, round, ok, errs)
+			}
+			if got, eg := e.game(g.ID); eg.Ply() != 2 || got.Moves != "15 freestyle: h8 h9" {
+				t.Fatalf("two processes %v round %d: after the undo %q", two, round, got.Moves)
+			}
+			if n := e.rec.count(g.ID, RequestAccepted); n != 1 {
+				t.Fatalf("two processes %v round %d: %d accept events", two, round, n)
+			}
+		}
+	}
+}
+
+func TestWinningMoveAndResignTogether(t *testing.T) {
+	for _, two := range []bool{false, true} {
+		e := newEnv(t, Config{})
+		m1, m2 := e.managers(two)
+		wins := map[engine.Reason]int{}
+		for round := range 12 {
+			g := e.duel(true)
+			e.play(g.ID, "h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9")
+			move := func() error { _, err := m1.Play(ctx, g.ID, alice.ID, "l8", 8); return err }
+			resign := func() error { _, err := m2.Resign(ctx, g.ID, bob.ID, 8); return err }
+			if round%2 == 1 {
+				move, resign = resign, move
+			}
+			errs := race(move, resign)
+			applied := 0
+			for _, err := range errs {
+				switch {
+				case err == nil:
+					applied++
+				case ErrorCode(err) == GameOver || ErrorCode(err) == Stale:
+				default:
+					t.Errorf("two processes %v round %d: %v", two, round, err)
+				}
+			}
+			got, eg := e.game(g.ID)
+			if applied != 1 || got.Status != store.Finished {
+				t.Fatalf("two processes %v round %d: %d applied, status %s (%v)", two, round, applied, got.Status, errs)
+			}
+			switch got.Outcome.Reason {
+			case engine.Five:
+				if eg.Ply() != 9 {
+					t.Errorf("won by five at ply %d", eg.Ply())
+				}
+			case engine.Resignation:
+				if eg.Ply() != 8 {
+					t.Errorf("resigned, yet the winning move was stored: ply %d", eg.Ply())
+				}
+			default:
+				t.Errorf("outcome %v", got.Outcome)
+			}
+			wins[got.Outcome.Reason]++
+			if n := e.rec.count(g.ID, GameEnded); n != 1 {
+				t.Fatalf("%d game-ended events", n)
+			}
+			st, _ := e.db.Stats(ctx, alice.ID, store.Gomoku)
+			if st.People.Games() != round+1 {
+				t.Fatalf("alice has %d games recorded after %d", st.People.Games(), round+1)
+			}
+		}
+		t.Logf("two processes %v: outcomes %v", two, wins)
+	}
+}
+
+func TestDoubleMove(t *testing.T) {
+	e := newEnv(t, Config{})
+	m1, m2 := e.managers(true)
+	g := e.duel(false)
+	errs := race(
+		func() error { _, err := m1.Play(ctx, g.ID, alice.ID, "h8", 0); return err },
+		func() error { _, err := m2.Play(ctx, g.ID, alice.ID, "i9", 0); return err },
+	)
+	applied := 0
+	for _, err := range errs {
+		if err == nil {
+			applied++
+		} else if c := ErrorCode(err); c != Stale && c != NotYourTurn {
+			t.Errorf("unexpected error %v", err)
+		}
+	}
+	if _, eg := e.game(g.ID); applied != 1 || eg.Ply() != 1 {
+		t.Errorf("%d moves applied, ply %d (%v)", applied, eg.Ply(), errs)
+	}
+}
