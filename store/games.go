@@ -232,10 +232,14 @@ func (db *DB) listGames(ctx context.Context, what, where string, args ...any) ([
 	return games, nil
 }
 
+// liveIDs selects the ids of the live games through the partial index
+// that holds only them (SQLite would otherwise walk every game ever played).
+const liveIDs = `SELECT id FROM games INDEXED BY games_live WHERE status IN ('challenge', 'active')`
+
 // LiveGames returns every challenge and active game, oldest first: what the
 // bot resumes after a restart.
 func (db *DB) LiveGames(ctx context.Context) ([]*Game, error) {
-	return db.listGames(ctx, "list live games", `WHERE g.status IN ('challenge', 'active') ORDER BY g.id`)
+	return db.listGames(ctx, "list live games", `WHERE g.id IN (`+liveIDs+`) ORDER BY g.id`)
 }
 
 // DueGames returns the live games whose deadline is at or before now: turn
@@ -257,7 +261,7 @@ func (db *DB) RemindersDue(ctx context.Context, now time.Time) ([]*Game, error) 
 // holds a seat, oldest first.
 func (db *DB) UserGames(ctx context.Context, userID string) ([]*Game, error) {
 	return db.listGames(ctx, "list a player's games",
-		`WHERE g.status IN ('challenge', 'active') AND (g.first_user = ?1 OR g.second_user = ?1) ORDER BY g.id`, userID)
+		`WHERE g.id IN (`+liveIDs+` AND (first_user = ?1 OR second_user = ?1)) ORDER BY g.id`, userID)
 }
 
 // OpenChallenges counts the challenges userID has issued that are still

@@ -75,7 +75,9 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	// lapsed (board_until > now); see board.go.
 	from := ` FROM ratings r WHERE r.kind = @kind AND r.on_board = 1 AND r.board_until > @now `
 	if q.GuildID != "" {
-		from = ` FROM guild_players gp JOIN ratings r ON r.user_id = gp.user_id AND r.kind = gp.kind
+		// CROSS JOIN keeps SQLite from walking the whole kind's ratings
+		// index and probing the guild for each player.
+		from = ` FROM guild_players gp CROSS JOIN ratings r ON r.user_id = gp.user_id AND r.kind = gp.kind
 			WHERE gp.guild_id = @guild AND gp.kind = @kind AND r.on_board = 1 AND r.board_until > @now `
 	}
 

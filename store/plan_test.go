@@ -1,0 +1,58 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestQueryPlansUseIndexes checks that the queries that must stay fast with
+// a million games and 100,000 players never scan a whole table. The query
+// texts mirror those of games.go, stats.go, board.go and leaderboard.go.
+func TestQueryPlansUseIndexes(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	ctx := context.Background()
+	queries := map[string]string{
+		"DueGames":      `SELECT ` + gameColumns + gameFrom + `WHERE g.status IN ('challenge', 'active') AND g.deadline <= 5 ORDER BY g.deadline, g.id`,
+		"RemindersDue":  `SELECT ` + gameColumns + gameFrom + `WHERE g.status = 'active' AND g.remind_at IS NOT NULL AND g.remind_at <= 5 ORDER BY g.remind_at, g.id`,
+		"LiveGames":     `SELECT ` + gameColumns + gameFrom + `WHERE g.id IN (` + liveIDs + `) ORDER BY g.id`,
+		"UserGames":     `SELECT ` + gameColumns + gameFrom + `WHERE g.id IN (` + liveIDs + ` AND (first_user = 'a' OR second_user = 'a')) ORDER BY g.id`,
+		"HeadToHead":    `SELECT count(*) FROM games WHERE status = 'finished' AND kind = 'gomoku' AND ((first_user = 'a' AND second_user = 'b') OR (first_user = 'b' AND second_user = 'a'))`,
+		"sweep":         `SELECT user_id, rating FROM ratings WHERE kind = 'gomoku' AND on_board = 1 AND board_until <= 5`,
+		"board page":    `SELECT r.user_id FROM ratings r WHERE r.kind = 'gomoku' AND r.on_board = 1 AND r.board_until > 5 ORDER BY r.rating DESC, r.user_id LIMIT 10 OFFSET 10`,
+		"bucket rank":   `SELECT count(*) FROM ratings r WHERE r.kind = 'gomoku' AND r.on_board = 1 AND r.board_until > 5 AND (r.rating > 3 OR (r.rating = 3 AND r.user_id < 'a')) AND r.rating >= 0 AND r.rating < 4`,
+		"bucket counts": `SELECT coalesce(sum(players), 0) FROM board_buckets WHERE kind = 'gomoku' AND bucket > 3`,
+		"guild page":    `SELECT r.user_id FROM guild_players gp CROSS JOIN ratings r ON r.user_id = gp.user_id AND r.kind = gp.kind WHERE gp.guild_id = 'g' AND gp.kind = 'gomoku' AND r.on_board = 1 AND r.board_until > 5 ORDER BY r.rating DESC, r.user_id LIMIT 10`,
+		"OpenChallenges": `SELECT (SELECT count(*) FROM games WHERE first_user = 'a' AND challenger = 0 AND status = 'challenge') +
+			(SELECT count(*) FROM games WHERE second_user = 'a' AND challenger = 1 AND status = 'challenge')`,
+	}
+	for name, q := range queries {
+		rows, err := db.r.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		rows.Close()
+		// The guild board must start from the guild's members, not walk
+		// every rating of the kind and probe the guild for each.
+		if name == "guild page" && !strings.HasPrefix(plan[0], "SEARCH gp ") {
+			t.Errorf("%s does not start from the guild: %s", name, strings.Join(plan, "; "))
+		}
+		for _, step := range plan {
+			// Scanning the partial index of live games is fine: it holds
+			// only the games in progress.
+			if strings.HasPrefix(step, "SCAN ") && !strings.Contains(step, "CONSTANT ROW") &&
+				!strings.Contains(step, "INDEX games_live") {
+				t.Errorf("%s scans a table: %s", name, strings.Join(plan, "; "))
+			}
+		}
+	}
+}
