@@ -391,7 +391,7 @@ func TestRESTAuthAndUnknownRoutes(t *testing.T) {
 		t.Fatal("a wrong token was accepted")
 	}
 	s.Token = discordtest.Token
-	if _, err := s.Guild(dc.Guild().ID); err == nil {
+	if _, err := s.GuildRoles(dc.Guild().ID); err == nil {
 		t.Fatal("an unimplemented route answered")
 	}
 	if errs := rec.Errors(); len(errs) != 1 || !strings.Contains(errs[0], "does not implement") {
@@ -421,5 +421,38 @@ func TestFollowupLeavesDeferredResponseThinking(t *testing.T) {
 	}
 	if f.Content != "done" || !r.Message().Loading() {
 		t.Fatalf("follow-up %q, original loading=%v; want a new message and the original still thinking", f.Content, r.Message().Loading())
+	}
+}
+
+func TestLookupsAndDMs(t *testing.T) {
+	t.Parallel()
+	dc := discordtest.New(t)
+	s := dc.Session()
+	lobby := dc.NewChannel("lobby")
+	alice := dc.User("alice")
+	c, err := s.Channel(lobby.ID)
+	if err != nil || c.Name != "lobby" || c.GuildID != dc.Guild().ID {
+		t.Fatalf("GET channel = %+v, %v", c, err)
+	}
+	g, err := s.Guild(dc.Guild().ID)
+	if err != nil || g.Name != dc.Guild().Name {
+		t.Fatalf("GET guild = %+v, %v", g, err)
+	}
+	m, err := s.GuildMember(dc.Guild().ID, alice.ID)
+	if err != nil || m.User.Username != "alice" {
+		t.Fatalf("GET member = %+v, %v", m, err)
+	}
+	dm, err := s.UserChannelCreate(alice.ID)
+	if err != nil || dm.ID != dc.DM(alice).ID || dm.Type != discordgo.ChannelTypeDM {
+		t.Fatalf("open DM = %+v, %v (want %s)", dm, err, dc.DM(alice).ID)
+	}
+	if _, err := s.ChannelMessageSend(dm.ID, "your move"); err != nil {
+		t.Fatal(err)
+	}
+	if got := dc.DM(alice).Messages(); len(got) != 1 || got[0].Content != "your move" {
+		t.Fatalf("DM messages %+v", got)
+	}
+	if _, err := s.Channel("1"); err == nil {
+		t.Fatal("unknown channel found")
 	}
 }

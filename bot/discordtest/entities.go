@@ -57,17 +57,26 @@ func (g *Guild) NewChannel(name string) *Channel {
 	defer dc.mu.Unlock()
 	c := &Channel{ID: dc.newIDLocked(), Name: name, GuildID: g.ID, dc: dc}
 	dc.channels[c.ID] = c
-	dc.announceLocked("CHANNEL_CREATE", func() any { return c.wire() })
+	dc.announceLocked("CHANNEL_CREATE", func() any { return c.wireLocked() })
 	return c
 }
 
 // NewChannel creates a text channel in the default guild.
 func (dc *Discord) NewChannel(name string) *Channel { return dc.guild.NewChannel(name) }
 
-// DM returns a new direct-message channel between the bot and u.
+// DM returns the direct-message channel between the bot and u, opening it on first use.
 func (dc *Discord) DM(u *User) *Channel {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
+	return dc.dmLocked(u)
+}
+
+func (dc *Discord) dmLocked(u *User) *Channel {
+	for _, c := range dc.channels {
+		if c.recipient == u {
+			return c
+		}
+	}
 	c := &Channel{ID: dc.newIDLocked(), Name: "dm-" + u.Name, dc: dc, recipient: u}
 	dc.channels[c.ID] = c
 	return c
@@ -90,7 +99,11 @@ func (dc *Discord) announceLocked(event string, data func() any) {
 	}
 }
 
-func (c *Channel) wire() map[string]any {
+// wireLocked renders the channel as Discord sends it. c.dc.mu must be held.
+func (c *Channel) wireLocked() map[string]any {
+	if c.recipient != nil {
+		return map[string]any{"id": c.ID, "type": 1, "recipients": []wireUser{c.recipient.wire()}, "last_message_id": nil}
+	}
 	return map[string]any{"id": c.ID, "type": 0, "name": c.Name, "guild_id": c.GuildID, "position": 0}
 }
 

@@ -330,7 +330,7 @@ func (dc *Discord) guildCreateLocked(g *Guild) map[string]any {
 	channels := []map[string]any{}
 	for _, c := range dc.channels {
 		if c.GuildID == g.ID {
-			channels = append(channels, c.wire())
+			channels = append(channels, c.wireLocked())
 		}
 	}
 	return map[string]any{

@@ -59,6 +59,10 @@ func (dc *Discord) handler() http.Handler {
 		add("PATCH", route, false, dc.patchWebhookMessage)
 		add("DELETE", route, false, dc.deleteWebhookMessage)
 	}
+	add("GET", "/channels/{channel_id}", true, dc.getChannel)
+	add("GET", "/guilds/{guild_id}", true, dc.getGuild)
+	add("GET", "/guilds/{guild_id}/members/{user_id}", true, dc.getMember)
+	add("POST", "/users/@me/channels", true, dc.postDM)
 	add("POST", "/channels/{channel_id}/messages", true, dc.postChannelMessage)
 	add("GET", "/channels/{channel_id}/messages/{message_id}", true, dc.getChannelMessage)
 	add("PATCH", "/channels/{channel_id}/messages/{message_id}", true, dc.patchChannelMessage)
@@ -470,4 +474,57 @@ func (dc *Discord) Commands(guildID string) []*discordgo.ApplicationCommand {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
 	return append([]*discordgo.ApplicationCommand(nil), dc.commands[guildID]...)
+}
+
+func (dc *Discord) getChannel(q *restReq) (int, any) {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	c, aerr := dc.channelLocked(q.param("channel_id"))
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
+	return http.StatusOK, c.wireLocked()
+}
+
+func (dc *Discord) getGuild(q *restReq) (int, any) {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	g := dc.guildLocked(q.param("guild_id"))
+	if g == nil {
+		return http.StatusNotFound, newAPIError(http.StatusNotFound, 10004, "Unknown Guild")
+	}
+	return http.StatusOK, map[string]any{
+		"id": g.ID, "name": g.Name, "owner_id": dc.app.ID, "roles": []any{}, "emojis": []any{}, "features": []any{},
+		"preferred_locale": "en-US",
+	}
+}
+
+func (dc *Discord) getMember(q *restReq) (int, any) {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	if dc.guildLocked(q.param("guild_id")) == nil {
+		return http.StatusNotFound, newAPIError(http.StatusNotFound, 10004, "Unknown Guild")
+	}
+	u := dc.usersByID[q.param("user_id")]
+	if u == nil {
+		return http.StatusNotFound, newAPIError(http.StatusNotFound, 10007, "Unknown Member")
+	}
+	return http.StatusOK, dc.memberLocked(u)
+}
+
+// postDM opens (or returns) the DM channel between the bot and a user.
+func (dc *Discord) postDM(q *restReq) (int, any) {
+	var body struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	if err := json.Unmarshal(q.body, &body); err != nil {
+		return http.StatusBadRequest, badJSON(err)
+	}
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	u := dc.usersByID[body.RecipientID]
+	if u == nil || u == dc.app {
+		return http.StatusBadRequest, formError("recipient_id", "BASE_TYPE_INVALID", "Unknown user")
+	}
+	return http.StatusOK, dc.dmLocked(u).wireLocked()
 }
