@@ -1,0 +1,57 @@
+package match
+
+import (
+	"testing"
+
+	"github.com/tengen-bot/tengen/store"
+)
+
+// BenchmarkRandomGames plays whole games between two random-move players
+// through the lifecycle (challenge, accept, every move checked, stored with
+// its version and reported) on the real SQLite store in a temporary file.
+// Run it with -cpu 1; it reports games/s and moves/s.
+func BenchmarkRandomGames(b *testing.B) {
+	for _, kind := range []store.Kind{store.Gomoku, store.Xiangqi} {
+		b.Run(string(kind), func(b *testing.B) {
+			clock := newClock()
+			db, _ := openDB(b, clock)
+			m := New(db, Config{Clock: clock, Workers: 1})
+			b.Cleanup(func() { m.Close(ctx) })
+			players := [2]*RandomAI{NewRandomAI(1), NewRandomAI(2)}
+			moves := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				g, err := m.Challenge(ctx, ChallengeSpec{Setup: Setup{Kind: kind}, Challenger: alice, Opponent: bob})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if g, err = m.Accept(ctx, g.ID, bob.ID); err != nil {
+					b.Fatal(err)
+				}
+				eg, err := Restore(g.Kind, g.Moves)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for g.Status == store.Active {
+					turn := eg.Turn()
+					mv, err := players[turn].Move(ctx, eg, 1)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if g, err = m.Play(ctx, g.ID, g.Seats[turn].UserID, mv, eg.Ply()); err != nil {
+						b.Fatal(err)
+					}
+					if _, err := eg.Play(mv); err != nil {
+						b.Fatal(err)
+					}
+					moves++
+				}
+			}
+			s := b.Elapsed().Seconds()
+			b.ReportMetric(float64(b.N)/s, "games/s")
+			b.ReportMetric(float64(moves)/s, "moves/s")
+			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+		})
+	}
+}
