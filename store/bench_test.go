@@ -134,17 +134,12 @@ func seedBenchmark(b *testing.B, db *DB, now time.Time) (median, guildMedian str
 		}
 	}
 	addPlayer := prep(`INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)`)
-	addMember := prep(`INSERT OR IGNORE INTO guild_players (guild_id, kind, user_id) VALUES (?, 'gomoku', ?)`)
 	addGame := prep(`INSERT INTO games (kind, rules, size, guild_id, channel_id, first_user, second_user, rated, status,
 		result, reason, moves, created_at, updated_at, finished_at) VALUES
 		('gomoku', 'freestyle', 15, ?, 'c', ?, ?, 1, 'finished', ?, 'five', 'h8 h9 i8 i9 j8 j9 k8 k9 l8', ?, ?, ?)`)
 
 	for i := range benchPlayers {
 		addPlayer(user(i), fmt.Sprintf("Player %d", i), nowMs)
-		addMember(fmt.Sprintf("guild%d", i%benchGuilds), user(i))
-		if i%3 == 0 {
-			addMember(fmt.Sprintf("guild%d", rng.IntN(benchGuilds)), user(i))
-		}
 	}
 	for range benchGames {
 		a, c := rng.IntN(benchPlayers), rng.IntN(benchPlayers-1)
@@ -175,6 +170,15 @@ func seedBenchmark(b *testing.B, db *DB, now time.Time) (median, guildMedian str
 		}
 		if err := db.putRating(ctx, tx, user(i), Gomoku, st, now); err != nil {
 			b.Fatal(err)
+		}
+		guilds := []int{i % benchGuilds}
+		if i%3 == 0 {
+			guilds = append(guilds, rng.IntN(benchGuilds))
+		}
+		for _, g := range guilds {
+			if err := joinGuild(ctx, tx, fmt.Sprintf("guild%d", g), user(i), Gomoku); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 	for _, def := range indexes {

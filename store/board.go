@@ -71,8 +71,24 @@ func (db *DB) putRating(ctx context.Context, tx *sql.Tx, userID string, kind Kin
 	if err != nil {
 		return fmt.Errorf("save rating of %s: %w", userID, err)
 	}
+	if _, err := tx.ExecContext(ctx, `UPDATE guild_players SET rating = ?, board_until = ?, on_board = ? WHERE user_id = ? AND kind = ?`,
+		st.Rating.Rating, until, on, userID, kind); err != nil {
+		return fmt.Errorf("save guild ratings of %s: %w", userID, err)
+	}
 	if on {
 		return addToBucket(ctx, tx, kind, st.Rating.Rating, +1)
+	}
+	return nil
+}
+
+// joinGuild adds userID, whose ratings row in kind exists, to the members
+// of guildID's leaderboard (a no-op if already there).
+func joinGuild(ctx context.Context, tx *sql.Tx, guildID, userID string, kind Kind) error {
+	_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO guild_players (guild_id, kind, user_id, rating, board_until, on_board)
+		SELECT ?, kind, user_id, rating, board_until, on_board FROM ratings WHERE user_id = ? AND kind = ?`,
+		guildID, userID, kind)
+	if err != nil {
+		return fmt.Errorf("add %s to the leaderboard of guild %s: %w", userID, guildID, err)
 	}
 	return nil
 }
@@ -127,6 +143,9 @@ func sweepBoard(ctx context.Context, tx *sql.Tx, kind Kind, now time.Time) error
 		if _, err := tx.ExecContext(ctx, `UPDATE ratings SET on_board = 0 WHERE user_id = ? AND kind = ?`, l.user, kind); err != nil {
 			return fmt.Errorf("sweep leaderboard: %w", err)
 		}
+		if _, err := tx.ExecContext(ctx, `UPDATE guild_players SET on_board = 0 WHERE user_id = ? AND kind = ?`, l.user, kind); err != nil {
+			return fmt.Errorf("sweep leaderboard: %w", err)
+		}
 		if err := addToBucket(ctx, tx, kind, l.rating, -1); err != nil {
 			return err
 		}
@@ -161,6 +180,9 @@ func (db *DB) syncBoardParams(ctx context.Context) error {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE ratings SET on_board = 0`); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE guild_players SET on_board = 0`); err != nil {
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT user_id, kind, rating, rd, volatility, games, wins, losses, draws, rated_at FROM ratings`)

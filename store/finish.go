@@ -166,9 +166,8 @@ func (db *DB) rate(ctx context.Context, tx *sql.Tx, g *Game, now time.Time) (Rat
 			return rc, err
 		}
 		if g.GuildID != "" {
-			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO guild_players (guild_id, kind, user_id) VALUES (?, ?, ?)`,
-				g.GuildID, g.Kind, s.UserID); err != nil {
-				return rc, fmt.Errorf("add %s to the leaderboard of guild %s: %w", s.UserID, g.GuildID, err)
+			if err := joinGuild(ctx, tx, g.GuildID, s.UserID, g.Kind); err != nil {
+				return rc, err
 			}
 		}
 	}

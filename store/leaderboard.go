@@ -72,13 +72,11 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	now := db.opt.Now()
 	args := []any{sql.Named("kind", q.Kind), sql.Named("guild", q.GuildID), sql.Named("now", now.UnixMilli())}
 	// A qualifying player is on_board (counted in the buckets) and not
-	// lapsed (board_until > now); see board.go.
-	from := ` FROM ratings r WHERE r.kind = @kind AND r.on_board = 1 AND r.board_until > @now `
+	// lapsed (board_until > now); see board.go. A guild's board reads the
+	// copies of those columns in guild_players.
+	board := ` FROM ratings r WHERE r.kind = @kind AND r.on_board = 1 AND r.board_until > @now `
 	if q.GuildID != "" {
-		// CROSS JOIN keeps SQLite from walking the whole kind's ratings
-		// index and probing the guild for each player.
-		from = ` FROM guild_players gp CROSS JOIN ratings r ON r.user_id = gp.user_id AND r.kind = gp.kind
-			WHERE gp.guild_id = @guild AND gp.kind = @kind AND r.on_board = 1 AND r.board_until > @now `
+		board = ` FROM guild_players r WHERE r.guild_id = @guild AND r.kind = @kind AND r.on_board = 1 AND r.board_until > @now `
 	}
 
 	b := &Board{Page: page}
@@ -86,7 +84,7 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	if q.GuildID == "" {
 		b.Total, err = db.countAbove(ctx, q.Kind, now, math.MinInt64)
 	} else {
-		err = db.r.QueryRowContext(ctx, `SELECT count(*)`+from, args...).Scan(&b.Total)
+		err = db.r.QueryRowContext(ctx, `SELECT count(*)`+board, args...).Scan(&b.Total)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("count leaderboard players: %w", err)
@@ -96,9 +94,13 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 		return nil, errorf(Invalid, "page %d does not exist: the leaderboard has %d", page, b.Pages)
 	}
 
+	// The page's players come from the covering board index alone (reading
+	// the rows of the players skipped by OFFSET would cost a lookup each),
+	// then their details from ratings.
 	const columns = `SELECT r.user_id, (SELECT name FROM players WHERE user_id = r.user_id), r.rating, r.rd, r.volatility,
-		r.rated_at, r.wins, r.losses, r.draws`
-	rows, err := db.r.QueryContext(ctx, columns+from+`ORDER BY r.rating DESC, r.user_id LIMIT @limit OFFSET @offset`,
+		r.rated_at, r.wins, r.losses, r.draws FROM ratings r WHERE r.kind = @kind `
+	rows, err := db.r.QueryContext(ctx, columns+`AND r.user_id IN (SELECT r.user_id`+board+
+		`ORDER BY r.rating DESC, r.user_id LIMIT @limit OFFSET @offset) ORDER BY r.rating DESC, r.user_id`,
 		append(args, sql.Named("limit", per), sql.Named("offset", (page-1)*per))...)
 	if err != nil {
 		return nil, fmt.Errorf("read leaderboard: %w", err)
@@ -126,14 +128,15 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	// The caller is off the page: find their row, if they qualify, and
 	// count the qualifying players ranked above them.
 	args = append(args, sql.Named("user", q.UserID))
-	caller, err := db.scanBoardRow(db.r.QueryRowContext(ctx, columns+from+`AND r.user_id = @user`, args...), now)
+	caller, err := db.scanBoardRow(db.r.QueryRowContext(ctx, columns+`AND r.user_id = @user AND EXISTS (SELECT 1`+board+`AND r.user_id = @user)`,
+		args...), now)
 	if errors.Is(err, sql.ErrNoRows) {
 		return b, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read the caller's leaderboard row: %w", err)
 	}
-	// caller.Rating has been through the same float64 as the stored value,
+	// caller.stored has been through the same float64 as the stored value,
 	// so the comparisons below are exact.
 	above := `AND (r.rating > @rating OR (r.rating = @rating AND r.user_id < @user))`
 	if q.GuildID == "" {
@@ -141,13 +144,13 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 		bucket := bucketOf(caller.stored)
 		if caller.Rank, err = db.countAbove(ctx, q.Kind, now, bucket); err == nil {
 			var within int
-			err = db.r.QueryRowContext(ctx, `SELECT count(*)`+from+above+` AND r.rating >= @low AND r.rating < @high`,
+			err = db.r.QueryRowContext(ctx, `SELECT count(*)`+board+above+` AND r.rating >= @low AND r.rating < @high`,
 				append(args, sql.Named("rating", caller.stored), sql.Named("low", float64(bucket*bucketWidth)),
 					sql.Named("high", float64((bucket+1)*bucketWidth)))...).Scan(&within)
 			caller.Rank += within
 		}
 	} else {
-		err = db.r.QueryRowContext(ctx, `SELECT count(*)`+from+above, append(args, sql.Named("rating", caller.stored))...).Scan(&caller.Rank)
+		err = db.r.QueryRowContext(ctx, `SELECT count(*)`+board+above, append(args, sql.Named("rating", caller.stored))...).Scan(&caller.Rank)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("rank the caller: %w", err)

@@ -33,7 +33,7 @@ func seedRating(t *testing.T, db *DB, user string, rating, rd float64, games int
 			return err
 		}
 		for _, g := range guilds {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO guild_players (guild_id, kind, user_id) VALUES (?, 'gomoku', ?)`, g, user); err != nil {
+			if err := joinGuild(ctx, tx, g, user, Gomoku); err != nil {
 				return err
 			}
 		}
