@@ -22,6 +22,10 @@ func (m *Manager) aiTurn(ctx context.Context, id int64) {
 	if !aiOwes(l) {
 		return
 	}
+	if m.cfg.AI == nil {
+		m.aiFailed(ctx, id, l, errors.New("no AI is configured to play this game"))
+		return
+	}
 	if r := l.g.Request; r.Kind == store.DrawRequest && l.g.Seats[r.By.Other()].IsAI() {
 		m.aiAnswerDraw(ctx, l)
 		return

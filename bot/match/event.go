@@ -85,8 +85,9 @@ type Event struct {
 
 // Notifier receives events. Notify is called after the change is stored,
 // from the goroutine that made it (an interaction handler or an AI worker),
-// possibly from several goroutines at once; it should hand the event on
-// quickly rather than do slow work itself.
+// possibly from several goroutines at once, while the game's lock is held
+// so that a game's events arrive in order. It should hand the event on
+// quickly and must not call back into the Manager before returning.
 type Notifier interface {
 	Notify(Event)
 }
