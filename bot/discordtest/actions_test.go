@@ -456,3 +456,20 @@ func TestLookupsAndDMs(t *testing.T) {
 		t.Fatal("unknown channel found")
 	}
 }
+
+func TestEditCannotMakeAMessageEphemeral(t *testing.T) {
+	t.Parallel()
+	dc := discordtest.New(t)
+	s := dc.Session()
+	ch := dc.NewChannel("c")
+	m, err := s.ChannelMessageSend(ch.ID, "public")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.ID, Channel: ch.ID, Flags: discordgo.MessageFlagsEphemeral | discordgo.MessageFlagsSuppressEmbeds}); err != nil {
+		t.Fatal(err)
+	}
+	if got := dc.Message(m.ID); got.Ephemeral() || got.Flags != discordgo.MessageFlagsSuppressEmbeds {
+		t.Fatalf("flags after edit: %b", got.Flags)
+	}
+}

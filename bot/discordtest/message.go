@@ -225,12 +225,13 @@ func (dc *Discord) applyLocked(m *Message, b *messageBody) *Message {
 		next.Components, next.rawComponents = b.components, b.rawComponents
 	}
 	if b.flags != nil {
-		// Only SUPPRESS_EMBEDS can change after creation; EPHEMERAL is fixed at creation.
-		keepFixed := next.Flags & discordgo.MessageFlagsEphemeral
 		if m == nil {
-			keepFixed = 0
+			next.Flags = *b.flags &^ discordgo.MessageFlagsLoading
+		} else {
+			// Only SUPPRESS_EMBEDS can change after creation; EPHEMERAL is fixed.
+			const editable = discordgo.MessageFlagsSuppressEmbeds
+			next.Flags = next.Flags&^editable | *b.flags&editable
 		}
-		next.Flags = keepFixed | (*b.flags &^ discordgo.MessageFlagsLoading)
 	}
 	var atts []Attachment
 	if b.present("attachments") {
