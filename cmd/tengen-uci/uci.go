@@ -364,6 +364,7 @@ func (s *session) goCommand(ctx context.Context, args []string) {
 	opt.MoveTime = l.budget(s.game.Turn() == xiangqi.Red)
 	opt.MaxDepth = l.depth
 	opt.MaxNodes = l.nodes
+	opt.FixedTime = l.moveTime > 0
 	opt.Info = s.info
 	s.engine.SetOptions(opt)
 	// A plain "go" or "go infinite" answers only after "stop".

@@ -24,6 +24,10 @@ type Options struct {
 	// NoTimeLimit = none, for reproducible fixed-depth or fixed-node
 	// searches).
 	MoveTime time.Duration
+	// FixedTime spends all of MoveTime (as UCI "go movetime" expects)
+	// instead of stopping early when another iteration is unlikely to end
+	// in time.
+	FixedTime bool
 	// MaxDepth caps the search depth (0 = the level's cap, if any).
 	MaxDepth int
 	// MaxNodes stops the search after about this many nodes (0 = no limit).
@@ -85,6 +89,8 @@ type Engine struct {
 	pvLen   [maxPly]int
 	quiets  [maxPly][xiangqi.MaxMoves]xiangqi.Move
 	count   [16]int // pieces on the board by xiangqi.Piece
+	mg, eg  int32   // material and piece-square score from red's view
+	phase   int     // game phase: the weight of chariots, horses, cannons left
 
 	// stack holds the keys of the game since the last capture, then of the
 	// search path; check[i] says whether the side to move at stack[i] is in
@@ -209,8 +215,13 @@ func (e *Engine) load(g *xiangqi.Game) error {
 	}
 	e.pos = g.Position()
 	e.count = [16]int{}
+	e.mg, e.eg, e.phase = 0, 0, 0
 	for _, sq := range allSquares {
-		e.count[e.pos.At(sq)]++
+		pc := e.pos.At(sq)
+		e.count[pc]++
+		e.mg += pst[0][pc][sq]
+		e.eg += pst[1][pc][sq]
+		e.phase += phaseWeight[pc.Kind()]
 	}
 	if e.pos.Key() != p.Key() {
 		return fmt.Errorf("xiangqi ai: the game's moves do not lead to its position")
@@ -286,6 +297,9 @@ func (e *Engine) think(ctx context.Context, lv Level) (Result, error) {
 	for depth := 1; depth <= maxDepth; depth++ {
 		e.rootDepth = depth
 		e.canStop = depth > 1
+		if e.canStop && e.expired() {
+			break
+		}
 		alpha, beta := -infinity, infinity
 		delta := 30
 		if depth >= 4 && lv.Temperature == 0 && abs(score) < mateBound {
@@ -324,7 +338,7 @@ func (e *Engine) think(ctx context.Context, lv Level) (Result, error) {
 		if abs(score) >= mateBound && depth > 2*(MateScore-abs(score))+2 {
 			break // a mate found and proved short enough
 		}
-		if budget > 0 && time.Since(start) > budget/2 {
+		if budget > 0 && !e.opt.FixedTime && time.Since(start) > budget/2 {
 			break // the next iteration would not finish
 		}
 	}
@@ -344,6 +358,16 @@ func (e *Engine) think(ctx context.Context, lv Level) (Result, error) {
 	best.Elapsed = time.Since(start)
 	best.Mate = mateIn(best.Score)
 	return best, nil
+}
+
+// expired reports whether the context has ended or the deadline passed.
+func (e *Engine) expired() bool {
+	select {
+	case <-e.done:
+		return true
+	default:
+	}
+	return !e.deadline.IsZero() && time.Now().After(e.deadline)
 }
 
 // result builds the Result of a completed iteration.

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"math"
-	"time"
 
 	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
@@ -22,6 +21,7 @@ const (
 	orderTT      = 1 << 30
 	orderCapture = 1 << 24
 	orderKiller  = 1 << 22
+	orderBad     = 1 << 20 // bad captures rank between orderKiller and quiet moves
 	historyMax   = 1 << 14
 )
 
@@ -36,34 +36,65 @@ func (e *Engine) poll() bool {
 	}
 	if e.maxNodes > 0 && e.nodes >= e.maxNodes {
 		e.stopped = true
-	} else if e.nodes&1023 == 0 {
-		select {
-		case <-e.done:
-			e.stopped = true
-		default:
-		}
-		if !e.deadline.IsZero() && time.Now().After(e.deadline) {
-			e.stopped = true
-		}
+	} else if e.nodes&1023 == 0 && e.expired() {
+		e.stopped = true
 	}
 	return e.stopped
 }
 
-// make plays m on the search position, keeping the piece counts.
+// make plays m on the search position, keeping the piece counts and the
+// incremental material and piece-square score.
 func (e *Engine) make(m xiangqi.Move) xiangqi.Undo {
+	from, to := m.From(), m.To()
+	pc := e.pos.At(from)
 	u := e.pos.MakeMove(m)
+	e.mg += pst[0][pc][to] - pst[0][pc][from]
+	e.eg += pst[1][pc][to] - pst[1][pc][from]
 	if c := u.Captured(); c != xiangqi.NoPiece {
 		e.count[c]--
+		e.mg -= pst[0][c][to]
+		e.eg -= pst[1][c][to]
+		e.phase -= phaseWeight[c.Kind()]
 	}
 	return u
 }
 
 // unmake takes m back.
 func (e *Engine) unmake(m xiangqi.Move, u xiangqi.Undo) {
+	from, to := m.From(), m.To()
+	pc := e.pos.At(to)
 	e.pos.UnmakeMove(m, u)
+	e.mg -= pst[0][pc][to] - pst[0][pc][from]
+	e.eg -= pst[1][pc][to] - pst[1][pc][from]
 	if c := u.Captured(); c != xiangqi.NoPiece {
 		e.count[c]++
+		e.mg += pst[0][c][to]
+		e.eg += pst[1][c][to]
+		e.phase += phaseWeight[c.Kind()]
 	}
+}
+
+// lazyMargin bounds how far mobility and king safety can move the full
+// evaluation away from material and piece-square tables.
+const lazyMargin = 300
+
+// eval returns the static evaluation from the side to move's view, from the
+// incremental material and tables alone when that is already far outside
+// the window (alpha, beta).
+func (e *Engine) eval(alpha, beta int) int {
+	phase := min(e.phase, maxPhase)
+	fast := (int(e.mg)*phase + int(e.eg)*(maxPhase-phase)) / maxPhase
+	if fast > 0 && !canAttack(&e.count, xiangqi.Red) || fast < 0 && !canAttack(&e.count, xiangqi.Black) {
+		fast /= 8
+	}
+	if e.pos.Turn() == xiangqi.Black {
+		fast = -fast
+	}
+	fast += tempo
+	if fast-lazyMargin >= beta || fast+lazyMargin <= alpha {
+		return fast
+	}
+	return evaluate(&e.pos)
 }
 
 // nullAllowed reports whether the side to move keeps enough attacking
@@ -209,7 +240,7 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 	}
 
 	if !inCheck && !pvNode {
-		static := evaluate(&e.pos)
+		static := e.eval(beta-1, beta)
 		if depth <= 3 && static-120*depth >= beta && abs(beta) < mateBound {
 			return static // reverse futility: far above beta near the leaves
 		}
@@ -345,6 +376,9 @@ func (e *Engine) scoreMoves(moves []xiangqi.Move, ply int, ttMove xiangqi.Move) 
 			v = orderTT
 		case victim != xiangqi.NoPiece:
 			v = orderCapture + int32(orderValue[victim.Kind()]*32-orderValue[e.pos.At(m.From()).Kind()]/32)
+			if badCapture(&e.pos, m) {
+				v = orderBad + int32(orderValue[victim.Kind()]) // after the killers, before quiet moves
+			}
 		case m == k0:
 			v = orderKiller + 1
 		case m == k1:
@@ -390,7 +424,7 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 			return -MateScore + ply
 		}
 	} else {
-		stand = evaluate(&e.pos)
+		stand = e.eval(alpha, beta)
 		if stand >= beta {
 			return stand
 		}
@@ -404,6 +438,9 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 		victim := e.pos.At(m.To())
 		if !inCheck && stand+orderValue[victim.Kind()]+200 <= alpha {
 			continue // delta pruning: even winning the piece free does not reach alpha
+		}
+		if !inCheck && e.order[ply][i] < orderCapture {
+			continue // a defended piece taken by a more valuable one
 		}
 		u := e.make(m)
 		gives := e.pos.InCheck()

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/tengen-bot/tengen/engine/xiangqi"
@@ -48,4 +49,44 @@ func TestSetOptionsKeepsTable(t *testing.T) {
 	if e.TTBytes() != 1<<12 || e.level != Levels[9] {
 		t.Fatalf("SetOptions to 4 KiB: %d bytes, level %+v", e.TTBytes(), e.level)
 	}
+}
+
+func TestIncrementalScoreMatchesScan(t *testing.T) {
+	g := randomGame(t, rand.New(rand.NewPCG(9, 9)), 30)
+	e := New(fixed(1))
+	if err := e.load(g); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var moves [64]xiangqi.Move
+	var undos [64]xiangqi.Undo
+	n := 0
+	for ; n < 64; n++ {
+		legal := e.pos.GenerateMoves(nil)
+		if len(legal) == 0 {
+			break
+		}
+		moves[n] = legal[rng.IntN(len(legal))]
+		undos[n] = e.make(moves[n])
+		mg, eg, phase := scan(&e.pos)
+		if mg != e.mg || eg != e.eg || phase != e.phase {
+			t.Fatalf("after %d moves: incremental %d/%d/%d, scan %d/%d/%d", n+1, e.mg, e.eg, e.phase, mg, eg, phase)
+		}
+	}
+	for n--; n >= 0; n-- {
+		e.unmake(moves[n], undos[n])
+	}
+	if mg, eg, phase := scan(&e.pos); mg != e.mg || eg != e.eg || phase != e.phase {
+		t.Fatal("unmake did not restore the incremental score")
+	}
+}
+
+func scan(p *xiangqi.Position) (mg, eg int32, phase int) {
+	for _, sq := range allSquares {
+		pc := p.At(sq)
+		mg += pst[0][pc][sq]
+		eg += pst[1][pc][sq]
+		phase += phaseWeight[pc.Kind()]
+	}
+	return mg, eg, phase
 }
