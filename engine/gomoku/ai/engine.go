@@ -75,7 +75,7 @@ func WinIn(score int) int {
 
 // DrawThreshold is the largest |score| at which the engine thinks the game is
 // level enough to accept a draw offer.
-const DrawThreshold = 60
+const DrawThreshold = 200
 
 // AcceptsDraw reports whether an engine whose Evaluate returned score would
 // accept a draw offer: when neither side stands clearly better.
@@ -261,14 +261,14 @@ func (e *Engine) think() (Result, error) {
 		return e.result(p, score, "block", nil), nil
 	}
 	if e.lv.vcfNodes > 0 && !st.has(you, tFive) {
-		if m := e.runVCF(maxVCFDepth, e.lv.vcfNodes); m >= 0 {
+		if m := e.runVCF(maxVCFDepth, e.lv.vcfNodes, 0.15); m >= 0 {
 			pv := e.threatLine()
 			r := e.result(m, WinScore-len(pv), "vcf", pv)
 			e.report(r)
 			return r, nil
 		}
 		if e.lv.vctNodes > 0 && !e.stop {
-			if m := e.runVCT(vctDepth, e.lv.vctNodes); m >= 0 {
+			if m := e.runVCT(vctDepth, e.lv.vctNodes, 0.25); m >= 0 {
 				pv := e.threatLine()
 				r := e.result(m, WinScore-len(pv)-2, "vct", pv)
 				e.report(r)
@@ -329,16 +329,17 @@ func (e *Engine) defend(roots []rootMove) []rootMove {
 	st := e.st
 	me, you := st.stm, st.stm.Other()
 	st.stm = you
-	threat := e.runVCF(maxVCFDepth, e.lv.vcfNodes/4)
+	threat := e.runVCF(maxVCFDepth, e.lv.vcfNodes/4, 0.05)
 	st.stm = me
 	if threat < 0 {
 		return roots
 	}
 	per := max(e.lv.vcfNodes/uint64(4*len(roots)), 500)
+	share := 0.2 / float64(len(roots))
 	kept := roots[:0:0]
 	for _, r := range roots {
 		st.put(int(r.move))
-		refuted := e.runVCF(maxVCFDepth, per) < 0
+		refuted := e.runVCF(maxVCFDepth, per, share) < 0
 		st.take(int(r.move))
 		if refuted {
 			kept = append(kept, r)

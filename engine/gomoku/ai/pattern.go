@@ -66,6 +66,23 @@ func swapColours(key uint32) uint32 {
 // or more wins. White's shapes are read through swapColours.
 type shapeTables struct {
 	exact, free [1 << keyBits]shape
+	combos      [comboCount]combo
+}
+
+// comboCount is the number of combinations of four line shapes.
+const comboCount = int(shapeCount) * int(shapeCount) * int(shapeCount) * int(shapeCount)
+
+// combo is what four line shapes at a point add up to for one side.
+type combo struct {
+	val   int32
+	thr   threat
+	fouls bool // black might commit a renju foul with these shapes
+}
+
+// comboIndex returns the index in shapeTables.combos of four shapes.
+func comboIndex(s *[4]shape) int {
+	n := int(shapeCount)
+	return ((int(s[0])*n+int(s[1]))*n+int(s[2]))*n + int(s[3])
 }
 
 // tables is built once, on first use, and read-only afterwards.
@@ -83,7 +100,41 @@ func buildTables() *shapeTables {
 		classify(&t.exact, k, true)
 		classify(&t.free, k, false)
 	}
+	var s [4]shape
+	for i := range t.combos {
+		n := int(shapeCount)
+		s[0], s[1], s[2], s[3] = shape(i/(n*n*n)), shape(i/(n*n)%n), shape(i/n%n), shape(i%n)
+		t.combos[comboIndex(&s)] = combine4(s)
+	}
 	return t
+}
+
+// combine4 adds up four line shapes into a combined threat and a value.
+func combine4(s [4]shape) combo {
+	var n [shapeCount]int
+	var c combo
+	for _, sh := range s {
+		n[sh]++
+		c.val += shapeValue[sh]
+	}
+	fours := n[shBlock4] + n[shFlex4]
+	switch {
+	case n[shFive] > 0:
+		c.thr = tFive
+	case n[shFlex4] > 0 || fours >= 2:
+		c.thr = tOpenFour
+	case fours == 1 && n[shFlex3] > 0:
+		c.thr = tFourThree
+	case fours == 1:
+		c.thr = tFour
+	case n[shFlex3] >= 2:
+		c.thr = tDoubleThree
+	case n[shFlex3] == 1:
+		c.thr = tThree
+	}
+	c.val += threatBonus[c.thr]
+	c.fouls = n[shFive] == 0 && (n[shOverline] > 0 || n[shFlex4] > 0 || fours >= 2 || n[shFlex3] >= 2)
+	return c
 }
 
 // cell returns the code at offset k of key.

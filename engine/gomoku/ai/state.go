@@ -50,21 +50,22 @@ var threatBonus = [threatCount]int32{tDoubleThree: 120, tFourThree: 300, tOpenFo
 // taken. It also keeps a gomoku.Board in step for the renju forbidden check
 // and the Zobrist hash.
 type state struct {
-	board gomoku.Board
-	size  int
-	rule  gomoku.Rule
-	stm   engine.Side
-	cell  [cells]uint8
-	key   [cells][4]uint32
-	shp   [2][cells][4]shape
-	thr   [2][cells]threat
-	val   [2][cells]int32
-	sus   [cells]bool // black's shapes there might make a renju foul
-	near  [cells]uint8
-	sum   [2]int32                // Σ val over the empty points, per side
-	nthr  [2][threatCount]int16   // empty points per threat level, per side
-	tab   [2]*[1 << keyBits]shape // shape table used by each side
-	pts   []int16                 // the board's points, in board order
+	board  gomoku.Board
+	size   int
+	rule   gomoku.Rule
+	stm    engine.Side
+	cell   [cells]uint8
+	key    [cells][4]uint32
+	shp    [2][cells][4]shape
+	thr    [2][cells]threat
+	val    [2][cells]int32
+	sus    [cells]bool // black's shapes there might make a renju foul
+	near   [cells]uint8
+	sum    [2]int32                // Σ val over the empty points, per side
+	nthr   [2][threatCount]int16   // empty points per threat level, per side
+	tab    [2]*[1 << keyBits]shape // shape table used by each side
+	combos *[comboCount]combo
+	pts    []int16 // the board's points, in board order
 }
 
 // newState sets up a state for board b with stm to move.
@@ -78,6 +79,7 @@ func newState(b gomoku.Board, stm engine.Side) *state {
 func (s *state) reset(b gomoku.Board, stm engine.Side) {
 	t := tables()
 	s.board = b
+	s.combos = &t.combos
 	s.size = b.Size()
 	s.rule = b.Rule()
 	s.stm = stm
@@ -176,38 +178,14 @@ func (s *state) combine(p, sign int) {
 		return
 	}
 	for side := 0; side < 2; side++ {
-		var n [shapeCount]int8
-		var v int32
-		for d := 0; d < 4; d++ {
-			sh := s.shp[side][p][d]
-			n[sh]++
-			v += shapeValue[sh]
-		}
-		t := tNone
-		fours := n[shBlock4] + n[shFlex4]
-		switch {
-		case n[shFive] > 0:
-			t = tFive
-		case n[shFlex4] > 0 || fours >= 2:
-			t = tOpenFour
-		case fours == 1 && n[shFlex3] > 0:
-			t = tFourThree
-		case fours == 1:
-			t = tFour
-		case n[shFlex3] >= 2:
-			t = tDoubleThree
-		case n[shFlex3] == 1:
-			t = tThree
-		}
+		c := &s.combos[comboIndex(&s.shp[side][p])]
 		if side == 0 {
-			s.sus[p] = s.rule == gomoku.Renju && n[shFive] == 0 &&
-				(n[shOverline] > 0 || n[shFlex4] > 0 || fours >= 2 || n[shFlex3] >= 2)
+			s.sus[p] = s.rule == gomoku.Renju && c.fouls
 		}
-		v += threatBonus[t]
-		s.thr[side][p] = t
-		s.val[side][p] = v
-		s.sum[side] += v
-		s.nthr[side][t]++
+		s.thr[side][p] = c.thr
+		s.val[side][p] = c.val
+		s.sum[side] += c.val
+		s.nthr[side][c.thr]++
 	}
 }
 

@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"time"
+
 	"github.com/tengen-bot/tengen/engine"
 )
 
@@ -24,8 +26,25 @@ var threatSalt = [2][2]uint64{
 
 // threatBudget bounds one threat-space search.
 type threatBudget struct {
-	limit   uint64 // node count at which to give up
-	aborted bool
+	limit    uint64    // node count at which to give up
+	deadline time.Time // time at which to give up (zero = none of its own)
+	aborted  bool
+}
+
+// setBudget starts a threat-search budget of at most nodes nodes and share
+// of the time (and of the node cap) left to the whole search.
+func (e *Engine) setBudget(nodes uint64, share float64) {
+	if e.maxNodes > 0 {
+		left := uint64(0)
+		if e.nodes < e.maxNodes {
+			left = e.maxNodes - e.nodes
+		}
+		nodes = min(nodes, uint64(float64(left)*share))
+	}
+	e.tb = threatBudget{limit: e.nodes + nodes}
+	if !e.deadline.IsZero() {
+		e.tb.deadline = time.Now().Add(time.Duration(float64(time.Until(e.deadline)) * share))
+	}
 }
 
 // spend counts a threat-search node and reports whether the budget or the
@@ -34,6 +53,9 @@ func (e *Engine) spend() bool {
 	e.nodes++
 	if e.nodes&1023 == 0 {
 		e.checkStop()
+		if !e.tb.deadline.IsZero() && !time.Now().Before(e.tb.deadline) {
+			e.tb.aborted = true
+		}
 	}
 	if e.stop || e.nodes >= e.tb.limit {
 		e.tb.aborted = true
@@ -71,20 +93,20 @@ func (e *Engine) legalThreats(buf []int16, side engine.Side, t threat) []int16 {
 	return moves[:n]
 }
 
-// runVCF looks for a VCF of the side to move within nodes nodes and depth
-// fours. It returns the first move of the win, or -1.
-func (e *Engine) runVCF(depth int, nodes uint64) int {
-	e.tb = threatBudget{limit: e.nodes + nodes}
+// runVCF looks for a VCF of the side to move within nodes nodes, share of
+// the time left and depth fours. It returns the first move of the win, or -1.
+func (e *Engine) runVCF(depth int, nodes uint64, share float64) int {
+	e.setBudget(nodes, share)
 	if e.vcf(depth, 0) {
 		return e.threatPV[0]
 	}
 	return -1
 }
 
-// runVCT looks for a VCT of the side to move within nodes nodes and depth
-// threats, VCFs of vcfDepth fours allowed at its leaves.
-func (e *Engine) runVCT(depth int, nodes uint64) int {
-	e.tb = threatBudget{limit: e.nodes + nodes}
+// runVCT looks for a VCT of the side to move within nodes nodes, share of
+// the time left and depth threats, VCFs of vcfDepth fours allowed on the way.
+func (e *Engine) runVCT(depth int, nodes uint64, share float64) int {
+	e.setBudget(nodes, share)
 	if e.vct(depth, 0) {
 		return e.threatPV[0]
 	}

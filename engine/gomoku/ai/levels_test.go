@@ -1,0 +1,164 @@
+package ai
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine/gomoku"
+)
+
+// selfPlay plays n moves of a game between two engines at level with the
+// given seeds and node budget and returns the moves.
+func selfPlay(t *testing.T, level int, seed int64, n int) []string {
+	t.Helper()
+	g, _ := gomoku.NewGame(15, gomoku.Freestyle)
+	e := [2]*Engine{
+		New(Options{Level: level, Seed: seed, MaxNodes: 5000, MoveTime: time.Hour, TTSize: 1 << 20}),
+		New(Options{Level: level, Seed: seed + 1, MaxNodes: 5000, MoveTime: time.Hour, TTSize: 1 << 20}),
+	}
+	for g.Ply() < n && !g.Outcome().Over() {
+		before := g.Board()
+		r, err := e[g.Turn()].Think(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Ply() > 0 && !nearStones(&before, r.Move, 2) {
+			t.Errorf("level %d played %s, more than two points from every stone", level, r.Text)
+		}
+		if err := g.PlayPoint(r.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g.Moves()
+}
+
+// nearStones reports whether some stone lies within dist of p.
+func nearStones(b *gomoku.Board, p gomoku.Point, dist int) bool {
+	for dr := -dist; dr <= dist; dr++ {
+		for dc := -dist; dc <= dist; dc++ {
+			q := gomoku.PointAt(p.Col()+dc, p.Row()+dr)
+			if s := b.At(q); s == gomoku.BlackStone || s == gomoku.WhiteStone {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func TestLevelOneIsSeededAndReasonable(t *testing.T) {
+	a := selfPlay(t, 1, 42, 30)
+	b := selfPlay(t, 1, 42, 30)
+	if !slices.Equal(a, b) {
+		t.Fatalf("same seed, different games:\n%v\n%v", a, b)
+	}
+	distinct := map[string]bool{}
+	for seed := int64(1); seed <= 4; seed++ {
+		distinct[strings.Join(selfPlay(t, 1, seed, 12), " ")] = true
+	}
+	if len(distinct) < 2 {
+		t.Errorf("four seeds gave %d distinct games: level 1 is not random", len(distinct))
+	}
+}
+
+func TestLevelOneSometimesMissesThreats(t *testing.T) {
+	// White has a four: level 1 blocks it only some of the time, level 3
+	// always.
+	g := position(t, 15, gomoku.Freestyle, "a1 c1 e1 g1", "h8 h9 h10 h11")
+	blocked := 0
+	const tries = 40
+	for seed := int64(0); seed < tries; seed++ {
+		e := New(Options{Level: 1, Seed: seed, MaxNodes: 5000, MoveTime: time.Hour, TTSize: 1 << 20})
+		r, err := e.Think(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Text == "h7" || r.Text == "h12" {
+			blocked++
+		}
+	}
+	if blocked == 0 || blocked == tries {
+		t.Errorf("level 1 blocked the four %d times in %d: want sometimes", blocked, tries)
+	}
+}
+
+func TestLevelsTable(t *testing.T) {
+	for l := MinLevel; l < MaxLevel; l++ {
+		lo, hi := levels[l], levels[l+1]
+		if hi.budget < lo.budget || hi.margin > lo.margin || hi.blunder > lo.blunder ||
+			(hi.depth != 0 && hi.depth < lo.depth) || hi.vcfNodes < lo.vcfNodes {
+			t.Errorf("level %d is not at least as strong as level %d in every setting", l+1, l)
+		}
+	}
+	if levels[MaxLevel].margin != 0 || levels[MaxLevel].blunder != 0 {
+		t.Error("level 10 adds randomness")
+	}
+	if LevelBudget(0) != levels[1].budget || LevelBudget(99) != levels[10].budget {
+		t.Error("LevelBudget does not clamp")
+	}
+}
+
+func TestCancelStopsSearch(t *testing.T) {
+	g, err := gomoku.ParseGame(benchGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var depths []int
+	e := New(Options{Level: 10, MoveTime: time.Hour, TTSize: 1 << 20, Info: func(r Result) {
+		depths = append(depths, r.Depth)
+		if r.Depth == 2 {
+			cancel()
+		}
+	}})
+	done := make(chan Result)
+	go func() {
+		r, err := e.Think(ctx, g)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		if r.Depth < 2 || !r.Move.OnBoard(15) {
+			t.Errorf("after cancelling at depth 2: move %s at depth %d", r.Text, r.Depth)
+		}
+		if depths[len(depths)-1] > 3 {
+			t.Errorf("the search went on to depth %d after the cancel", depths[len(depths)-1])
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("Think did not return after its context was cancelled")
+	}
+	// A context that is already cancelled still gets a move.
+	r, err := New(Options{Level: 10}).Think(ctx, g)
+	if err != nil || !r.Move.OnBoard(15) {
+		t.Fatalf("cancelled Think = %s, %v; want a move", r.Text, err)
+	}
+}
+
+func TestEvaluateAndDraws(t *testing.T) {
+	quiet, _ := gomoku.ParseGame("15 freestyle: h8 h9")
+	e := New(Options{Level: 10, MaxNodes: 20000, TTSize: 1 << 20})
+	s, err := e.Evaluate(context.Background(), quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !AcceptsDraw(s) {
+		t.Errorf("two stones: score %d, want a draw accepted", s)
+	}
+	// Black to move has an open three (e8 f8 g8) against nothing.
+	won := position(t, 15, gomoku.Freestyle, "e8 f8 g8 a1", "a15 o15 o1 m13")
+	s, err = e.Evaluate(context.Background(), won)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if AcceptsDraw(s) || !IsWin(s) {
+		t.Errorf("open three to move: score %d, want a win and no draw", s)
+	}
+	if WinIn(WinScore-5) != 5 || WinIn(-(WinScore-4)) != -4 || WinIn(100) != 0 {
+		t.Error("WinIn is wrong")
+	}
+}
