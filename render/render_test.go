@@ -278,3 +278,39 @@ func TestCacheStaysWithinBudget(t *testing.T) {
 		t.Errorf("all %d boards are still cached: nothing was evicted", len(r.assets))
 	}
 }
+
+// TestPNGSize keeps the busiest boards at the default scale within the
+// 120 KB budget, and checks the image size follows the scale.
+func TestPNGSize(t *testing.T) {
+	r := NewRenderer()
+	full15, full19 := midGomoku(15, 225), midGomoku(19, 300)
+	full15.ShowNumbers, full19.ShowNumbers = true, true
+	tests := []struct {
+		name   string
+		opt    Options
+		w, h   int
+		render func(*bytes.Buffer, Options) error
+	}{
+		{"full 15×15 numbered", Options{}, 720, 828, func(b *bytes.Buffer, o Options) error { return r.Gomoku(b, full15, o) }},
+		{"19×19 300 numbered dark", Options{Theme: "dark"}, 720, 828, func(b *bytes.Buffer, o Options) error { return r.Gomoku(b, full19, o) }},
+		{"xiangqi check", Options{}, 720, 897, func(b *bytes.Buffer, o Options) error { return r.Xiangqi(b, midXiangqi(t), o) }},
+		{"xiangqi quarter", Options{Scale: 0.25}, 180, 224, func(b *bytes.Buffer, o Options) error { return r.Xiangqi(b, midXiangqi(t), o) }},
+		{"gomoku double", Options{Scale: 2}, 1440, 1656, func(b *bytes.Buffer, o Options) error { return r.Gomoku(b, full15, o) }},
+	}
+	for _, tt := range tests {
+		var b bytes.Buffer
+		if err := tt.render(&b, tt.opt); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(b.Bytes()))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if cfg.Width != tt.w || cfg.Height != tt.h {
+			t.Errorf("%s: %d×%d, want %d×%d", tt.name, cfg.Width, cfg.Height, tt.w, tt.h)
+		}
+		if tt.opt.Scale == 0 && b.Len() > 120<<10 {
+			t.Errorf("%s: %d bytes, over 120 KB", tt.name, b.Len())
+		}
+	}
+}
