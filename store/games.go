@@ -185,6 +185,33 @@ func (db *DB) Update(ctx context.Context, g *Game) error {
 	return nil
 }
 
+// UpdateRequest saves only g.Request and g.MessageID, provided g.Version
+// is still the stored version, then increments g.Version. Unlike Update it
+// also works on a finished game, where the only request allowed is a
+// rematch (or none, to withdraw it). Errors are as for Update.
+func (db *DB) UpdateRequest(ctx context.Context, g *Game) error {
+	if err := g.check(); err != nil {
+		return err
+	}
+	now := db.opt.Now().UTC().Truncate(time.Millisecond)
+	err := db.write(ctx, fmt.Sprintf("update the request of game %d", g.ID), func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET request = ?, request_by = ?, request_at = ?, message_id = ?,
+			updated_at = ?, version = version + 1
+			WHERE id = ? AND version = ? AND (status IN ('challenge', 'active') OR (status = 'finished' AND ? IN ('', 'rematch')))`,
+			g.Request.Kind, int(g.Request.By), millis(g.Request.At), g.MessageID, now.UnixMilli(), g.ID, g.Version, g.Request.Kind)
+		if err != nil {
+			return err
+		}
+		return checkApplied(ctx, tx, res, g.ID, g.Version)
+	})
+	if err != nil {
+		return err
+	}
+	g.Version++
+	g.UpdatedAt = now
+	return nil
+}
+
 // checkApplied explains why a versioned write to game id changed no row.
 func checkApplied(ctx context.Context, tx *sql.Tx, res sql.Result, id, version int64) error {
 	n, err := res.RowsAffected()

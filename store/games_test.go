@@ -433,3 +433,38 @@ func TestPlayersAndSettings(t *testing.T) {
 		t.Fatalf("no guild: err = %v", err)
 	}
 }
+
+func TestUpdateRequestAfterTheGame(t *testing.T) {
+	clk := newClock()
+	db, _ := openTemp(t, Options{Now: clk.Now})
+	ctx := context.Background()
+	g := humanGame("a", "b", false)
+	play(t, db, g, engine.WinFor(engine.First, engine.Five))
+	stale := *g
+
+	g.Request = Request{Kind: RematchRequest, By: engine.Second, At: clk.Now()}
+	g.MessageID = "m2"
+	if err := db.UpdateRequest(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.Game(ctx, g.ID)
+	if err != nil || !reflect.DeepEqual(got, g) {
+		t.Fatalf("stored %+v (%v), want %+v", got, err, g)
+	}
+	if got.Status != Finished || got.Outcome != engine.WinFor(engine.First, engine.Five) {
+		t.Fatalf("the request changed the result: %+v", got)
+	}
+
+	stale.Request = Request{Kind: RematchRequest, By: engine.First, At: clk.Now()}
+	if err := db.UpdateRequest(ctx, &stale); ErrorCode(err) != Conflict {
+		t.Fatalf("stale request: err = %v, want Conflict", err)
+	}
+	g.Request = Request{Kind: UndoRequest, By: engine.First, At: clk.Now()}
+	if err := db.UpdateRequest(ctx, g); ErrorCode(err) != Conflict || !strings.Contains(err.Error(), "already over") {
+		t.Fatalf("undo after the game: err = %v, want Conflict 'already over'", err)
+	}
+	g.Request = Request{}
+	if err := db.UpdateRequest(ctx, g); err != nil {
+		t.Fatalf("withdrawing the rematch: %v", err)
+	}
+}

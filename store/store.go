@@ -20,8 +20,17 @@
 // period for both players. The rating deviation grows with inactivity: one
 // rating period per Options.RatingPeriod (default 7 days) without a rated
 // game, phi' = sqrt(phi² + n·sigma²) capped at 350, applied when a game is
-// rated and when ratings are read. Games against the AI are kept as a record
-// per AI level instead. See Options for every default.
+// rated and when ratings are read. New players start at 1500 / RD 350 /
+// volatility 0.06, with tau = 0.5. Games against the AI are kept as a record
+// per AI level instead.
+//
+// Leaderboards, global or per guild (the players who have played a rated
+// game there), rank players by rating; to qualify a player needs at least 5
+// rated games (Options.MinGames) and an RD, after inactivity growth, of at
+// most 160 (Options.MaxRD). Totals and ranks come from per-bucket tallies
+// and covering indexes rather than counting rows, so a page with the
+// caller's rank stays within a few milliseconds with 100,000 players and a
+// million games (see BenchmarkLeaderboard).
 package store
 
 import (
