@@ -105,6 +105,7 @@ func (a *assets) sprite(paint func(dc *gg.Context, cx, cy, cell float64)) *image
 	return dc.Image().(*image.RGBA)
 }
 
+// buildAssets draws everything about board k that positions do not change.
 func buildAssets(k assetKey) (*assets, error) {
 	fs, err := loadFonts()
 	if err != nil {
