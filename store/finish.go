@@ -24,7 +24,7 @@ type RatingChanges struct {
 	After [2]glicko2.Rating
 }
 
-// Finish ends the live game g with g.Outcome (which must be over), provided
+// Finish ends the active game g with g.Outcome (which must be over), provided
 // g.Version is still the stored version, and in the same transaction
 // updates the records of the people in it (against people, or against the
 // AI's level) and, for a rated game between two people, both players'
@@ -60,7 +60,7 @@ func (db *DB) Finish(ctx context.Context, g *Game) (RatingChanges, error) {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET message_id = ?, moves = ?, status = 'finished', result = ?, reason = ?,
 			request = '', request_by = 0, request_at = NULL, deadline = NULL, remind_at = NULL, ai_undos = ?,
 			updated_at = ?, finished_at = ?, version = version + 1
-			WHERE id = ? AND version = ? AND status IN ('challenge', 'active')`,
+			WHERE id = ? AND version = ? AND status = 'active'`,
 			g.MessageID, g.Moves, resultOf(o), reason, g.AIUndos, ms, ms, g.ID, g.Version)
 		if err != nil {
 			return err

@@ -254,3 +254,16 @@ func TestRatings(t *testing.T) {
 		t.Fatalf("newcomer = %+v", r)
 	}
 }
+
+func TestFinishNeedsAStartedGame(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	g := humanGame("a", "b", true)
+	g.Status = Challenge
+	if err := db.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	g.Outcome = firstWins
+	if _, err := db.Finish(context.Background(), g); ErrorCode(err) != Conflict || !strings.Contains(err.Error(), "not started") {
+		t.Fatalf("finishing a challenge: err = %v, want Conflict 'not started'", err)
+	}
+}

@@ -233,6 +233,8 @@ func checkApplied(ctx context.Context, tx *sql.Tx, res sql.Result, id, version i
 		return err
 	case current != version:
 		return errorf(Conflict, "game %d was changed by someone else first (version %d, not %d): look again", id, current, version)
+	case Status(status) == Challenge:
+		return errorf(Conflict, "game %d has not started: the challenge is still open", id)
 	default:
 		return errorf(Conflict, "game %d is already over (%s)", id, status)
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -147,5 +148,64 @@ func TestOpenMigratesOnceAndReportsVersion(t *testing.T) {
 	}
 	if v, err := db2.SchemaVersion(ctx); err != nil || v != ms[len(ms)-1].version {
 		t.Fatalf("SchemaVersion = %d, %v", v, err)
+	}
+}
+
+// TestUpgradeFromVersion1 fills a database created by migration 0001 alone
+// the way version-1 code wrote it, then opens it with the current code: the
+// later migrations and the board preparation must rank its players.
+func TestUpgradeFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	raw, err := sql.Open("sqlite3", "file:"+path+"?_foreign_keys=on&_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := fs.ReadFile(migrations.FS(), "0001_initial.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := migrate(ctx, raw, fstest.MapFS{"0001_initial.sql": {Data: first}}); err != nil {
+		t.Fatal(err)
+	}
+	clk := newClock()
+	ms := clk.Now().UnixMilli()
+	_, err = raw.ExecContext(ctx, `
+		INSERT INTO players (user_id, name, updated_at) VALUES ('a', 'Ann', 0), ('b', 'Bo', 0), ('c', 'Cy', 0);
+		INSERT INTO ratings (user_id, kind, rating, rd, volatility, games, wins, losses, draws, rated_at) VALUES
+			('a', 'gomoku', 1600, 80, 0.06, 9, 6, 3, 0, ?1),
+			('b', 'gomoku', 1700, 80, 0.06, 9, 7, 2, 0, ?1),
+			('c', 'gomoku', 1800, 80, 0.06, 1, 1, 0, 0, ?1);
+		INSERT INTO guild_players (guild_id, kind, user_id) VALUES ('g', 'gomoku', 'a'), ('g', 'gomoku', 'c');`, ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	db, err := Open(ctx, path, Options{Now: clk.Now, MinGames: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if got := db.Migrated(); len(got) == 0 || got[0] != "0002_leaderboard_buckets.sql" {
+		t.Fatalf("applied %v, want 0002 onwards", got)
+	}
+	for _, tt := range []struct {
+		guild string
+		want  []string
+	}{{"", []string{"b", "a"}}, {"g", []string{"a"}}} {
+		b, err := db.Leaderboard(ctx, BoardQuery{Kind: Gomoku, GuildID: tt.guild, UserID: "a"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range b.Rows {
+			got = append(got, r.UserID)
+		}
+		if strings.Join(got, ",") != strings.Join(tt.want, ",") || b.Total != len(tt.want) || b.Caller == nil {
+			t.Errorf("guild %q: board %v (total %d, caller %+v), want %v", tt.guild, got, b.Total, b.Caller, tt.want)
+		}
 	}
 }
