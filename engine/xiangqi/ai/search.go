@@ -74,6 +74,9 @@ func (e *Engine) unmake(m xiangqi.Move, u xiangqi.Undo) {
 	}
 }
 
+// futilityMargin per ply of depth for futility pruning.
+const futilityMargin = 150
+
 // lazyMargin bounds how far mobility and king safety can move the full
 // evaluation away from material and piece-square tables.
 const lazyMargin = 300
@@ -239,8 +242,9 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 		}
 	}
 
+	static := -infinity
 	if !inCheck && !pvNode {
-		static := e.eval(beta-1, beta)
+		static = e.eval(beta-1, beta)
 		if depth <= 3 && static-120*depth >= beta && abs(beta) < mateBound {
 			return static // reverse futility: far above beta near the leaves
 		}
@@ -263,6 +267,13 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 		}
 	}
 
+	if ttMove == xiangqi.NoMove && depth >= 4 {
+		depth-- // internal iterative reduction: no move to try first, a guess is cheaper
+	}
+	// Futility: near the leaves, quiet moves cannot lift a score this far
+	// below alpha.
+	futile := !pvNode && !inCheck && depth <= 2 && static > -infinity && static+futilityMargin*depth <= alpha && abs(alpha) < mateBound
+
 	moves := e.pos.GenerateMoves(e.moves[ply][:0])
 	if len(moves) == 0 {
 		return -MateScore + ply // mated or stalemated: both lose
@@ -277,9 +288,9 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 		quiet := e.pos.At(m.To()) == xiangqi.NoPiece
 		u := e.make(m)
 		gives := e.pos.InCheck()
-		if !pvNode && !inCheck && !gives && quiet && depth <= 3 && len(quiets) > 3+3*depth*depth && best > -mateBound {
+		if !pvNode && !inCheck && !gives && quiet && best > -mateBound && (futile || depth <= 3 && len(quiets) > 3+3*depth*depth) {
 			e.unmake(m, u)
-			continue // late move pruning
+			continue // futility or late move pruning
 		}
 		fl := e.floor[n]
 		if !quiet {
@@ -415,7 +426,18 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 	if ply >= maxPly-2 {
 		return evaluate(&e.pos)
 	}
-	best := -infinity
+	key := e.pos.Key()
+	if ent, ok := e.tt.probe(key); ok {
+		s := scoreFromTT(int(ent.score), ply)
+		switch {
+		case ent.bound == boundExact,
+			ent.bound == boundLower && s >= beta,
+			ent.bound == boundUpper && s <= alpha:
+			return s
+		}
+	}
+	origAlpha := alpha
+	best, bestMove := -infinity, xiangqi.NoMove
 	stand := 0
 	var moves []xiangqi.Move
 	if inCheck {
@@ -450,7 +472,7 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 			return 0
 		}
 		if s > best {
-			best = s
+			best, bestMove = s, m
 			if s > alpha {
 				alpha = s
 				if s >= beta {
@@ -459,5 +481,13 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 			}
 		}
 	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha && bestMove != xiangqi.NoMove:
+		bound = boundExact
+	}
+	e.tt.store(key, bestMove, best, 0, ply, bound)
 	return best
 }
