@@ -50,7 +50,8 @@ type Board struct {
 // The global board reads its counts from per-bucket tallies (board.go), so
 // the total and the caller's rank cost a few hundred index steps however
 // many players there are; a page costs its offset plus its length. A guild
-// board counts its members directly.
+// board counts its members in its own index. All the queries of one call
+// read the same snapshot, so the total, the page and the caller's rank agree.
 func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	if !q.Kind.Valid() {
 		return nil, errorf(Invalid, "unknown game kind %q (want gomoku or xiangqi)", q.Kind)
@@ -69,6 +70,13 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 		return nil, errorf(Invalid, "a page holds 1 to %d players, not %d", MaxPageSize, per)
 	}
 
+	// One read transaction: every query below sees the same snapshot.
+	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("read leaderboard: %w", err)
+	}
+	defer tx.Rollback() // read-only: nothing to keep
+
 	now := db.opt.Now()
 	args := []any{sql.Named("kind", q.Kind), sql.Named("guild", q.GuildID), sql.Named("now", now.UnixMilli())}
 	// A qualifying player is on_board (counted in the buckets) and not
@@ -80,11 +88,10 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	}
 
 	b := &Board{Page: page}
-	var err error
 	if q.GuildID == "" {
-		b.Total, err = db.countAbove(ctx, q.Kind, now, math.MinInt64)
+		b.Total, err = countAbove(ctx, tx, q.Kind, now, math.MinInt64)
 	} else {
-		err = db.r.QueryRowContext(ctx, `SELECT count(*)`+board, args...).Scan(&b.Total)
+		err = tx.QueryRowContext(ctx, `SELECT count(*)`+board, args...).Scan(&b.Total)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("count leaderboard players: %w", err)
@@ -99,7 +106,7 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	// then their details from ratings.
 	const columns = `SELECT r.user_id, (SELECT name FROM players WHERE user_id = r.user_id), r.rating, r.rd, r.volatility,
 		r.rated_at, r.wins, r.losses, r.draws FROM ratings r WHERE r.kind = @kind `
-	rows, err := db.r.QueryContext(ctx, columns+`AND r.user_id IN (SELECT r.user_id`+board+
+	rows, err := tx.QueryContext(ctx, columns+`AND r.user_id IN (SELECT r.user_id`+board+
 		`ORDER BY r.rating DESC, r.user_id LIMIT @limit OFFSET @offset) ORDER BY r.rating DESC, r.user_id`,
 		append(args, sql.Named("limit", per), sql.Named("offset", (page-1)*per))...)
 	if err != nil {
@@ -128,7 +135,7 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	// The caller is off the page: find their row, if they qualify, and
 	// count the qualifying players ranked above them.
 	args = append(args, sql.Named("user", q.UserID))
-	caller, err := db.scanBoardRow(db.r.QueryRowContext(ctx, columns+`AND r.user_id = @user AND EXISTS (SELECT 1`+board+`AND r.user_id = @user)`,
+	caller, err := db.scanBoardRow(tx.QueryRowContext(ctx, columns+`AND r.user_id = @user AND EXISTS (SELECT 1`+board+`AND r.user_id = @user)`,
 		args...), now)
 	if errors.Is(err, sql.ErrNoRows) {
 		return b, nil
@@ -142,15 +149,15 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	if q.GuildID == "" {
 		// Whole buckets above the caller's, then the caller's own bucket.
 		bucket := bucketOf(caller.stored)
-		if caller.Rank, err = db.countAbove(ctx, q.Kind, now, bucket); err == nil {
+		if caller.Rank, err = countAbove(ctx, tx, q.Kind, now, bucket); err == nil {
 			var within int
-			err = db.r.QueryRowContext(ctx, `SELECT count(*)`+board+above+` AND r.rating >= @low AND r.rating < @high`,
+			err = tx.QueryRowContext(ctx, `SELECT count(*)`+board+above+` AND r.rating >= @low AND r.rating < @high`,
 				append(args, sql.Named("rating", caller.stored), sql.Named("low", float64(bucket*bucketWidth)),
 					sql.Named("high", float64((bucket+1)*bucketWidth)))...).Scan(&within)
 			caller.Rank += within
 		}
 	} else {
-		err = db.r.QueryRowContext(ctx, `SELECT count(*)`+board+above, append(args, sql.Named("rating", caller.stored))...).Scan(&caller.Rank)
+		err = tx.QueryRowContext(ctx, `SELECT count(*)`+board+above, append(args, sql.Named("rating", caller.stored))...).Scan(&caller.Rank)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("rank the caller: %w", err)
@@ -163,9 +170,9 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 // countAbove returns the number of players of kind qualifying at now whose
 // rating bucket is above bucket (math.MinInt64: all of them): the bucket
 // counts minus the lapsed players not yet swept out of them.
-func (db *DB) countAbove(ctx context.Context, kind Kind, now time.Time, bucket int64) (int, error) {
+func countAbove(ctx context.Context, q querier, kind Kind, now time.Time, bucket int64) (int, error) {
 	var counted, lapsed int
-	err := db.r.QueryRowContext(ctx, `SELECT coalesce(sum(players), 0) FROM board_buckets WHERE kind = ? AND bucket > ?`,
+	err := q.QueryRowContext(ctx, `SELECT coalesce(sum(players), 0) FROM board_buckets WHERE kind = ? AND bucket > ?`,
 		kind, bucket).Scan(&counted)
 	if err != nil {
 		return 0, err
@@ -176,7 +183,7 @@ func (db *DB) countAbove(ctx context.Context, kind Kind, now time.Time, bucket i
 		query += ` AND rating >= ?`
 		args = append(args, float64((bucket+1)*bucketWidth))
 	}
-	err = db.r.QueryRowContext(ctx, query, args...).Scan(&lapsed)
+	err = q.QueryRowContext(ctx, query, args...).Scan(&lapsed)
 	if err != nil {
 		return 0, err
 	}
