@@ -158,6 +158,7 @@ func deltaPixels(buf []byte, prev, cur *image.Paletted, box image.Rectangle) []b
 // encode a whole animation held in memory). The first error sticks.
 type gifWriter struct {
 	w   *bufio.Writer
+	lzw *lzw.Writer // reused between frames
 	err error
 	blk [256]byte // a data sub-block: length byte then up to 255 bytes
 	n   int
@@ -203,11 +204,15 @@ func (g *gifWriter) frame(r image.Rectangle, pix []byte, delay int) {
 	hl, hh := le16(r.Dy())
 	g.write(0x2C, xl, xh, yl, yh, wl, wh, hl, hh, 0)
 	g.write(8) // LZW minimum code size for 8-bit indices
-	lw := lzw.NewWriter(g, lzw.LSB, 8)
-	if _, err := lw.Write(pix); err != nil && g.err == nil {
+	if g.lzw == nil {
+		g.lzw = lzw.NewWriter(g, lzw.LSB, 8).(*lzw.Writer)
+	} else {
+		g.lzw.Reset(g, lzw.LSB, 8)
+	}
+	if _, err := g.lzw.Write(pix); err != nil && g.err == nil {
 		g.err = err
 	}
-	if err := lw.Close(); err != nil && g.err == nil {
+	if err := g.lzw.Close(); err != nil && g.err == nil {
 		g.err = err
 	}
 	g.flushBlock()
