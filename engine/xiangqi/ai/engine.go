@@ -81,8 +81,8 @@ type Engine struct {
 	rng   *rand.Rand
 
 	pos     xiangqi.Position
-	moves   [maxPly][xiangqi.MaxMoves]xiangqi.Move
-	order   [maxPly][xiangqi.MaxMoves]int32
+	moves   [maxPly][xiangqi.MaxMoves + 1]xiangqi.Move // +1: the hash move goes before a full list
+	order   [maxPly][xiangqi.MaxMoves + 1]int32
 	killers [maxPly][2]xiangqi.Move
 	history [16][256]int32
 	pv      [maxPly][maxPly]xiangqi.Move

@@ -249,7 +249,7 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 			return static // reverse futility: far above beta near the leaves
 		}
 		if nullOK && depth >= 2 && static >= beta && e.nullAllowed() {
-			r := 2 + depth/4
+			r := 3 + depth/4 + min((static-beta)/200, 2)
 			e.pos.MakeNullMove()
 			e.push(e.pos.Key(), false, int32(n+1))
 			s := -e.search(-beta, -beta+1, depth-1-r, ply+1, false, false)
@@ -274,15 +274,45 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 	// below alpha.
 	futile := !pvNode && !inCheck && depth <= 2 && static > -infinity && static+futilityMargin*depth <= alpha && abs(alpha) < mateBound
 
-	moves := e.pos.GenerateMoves(e.moves[ply][:0])
-	if len(moves) == 0 {
-		return -MateScore + ply // mated or stalemated: both lose
+	// The hash move is tried before the others are generated: when it
+	// refutes the node, generating them is saved.
+	var moves []xiangqi.Move
+	generated := false
+	if ttMove != xiangqi.NoMove && e.pos.IsLegal(ttMove) {
+		moves = append(e.moves[ply][:0], ttMove)
+		e.order[ply][0] = orderTT
+	} else {
+		moves = e.pos.GenerateMoves(e.moves[ply][:0])
+		if len(moves) == 0 {
+			return -MateScore + ply // mated or stalemated: both lose
+		}
+		e.scoreMoves(moves, ply, 0, ttMove)
+		generated = true
 	}
-	e.scoreMoves(moves, ply, ttMove)
 	best, bestMove := -infinity, xiangqi.NoMove
 	origAlpha := alpha
 	quiets := e.quiets[ply][:0]
-	for i := range moves {
+	for i := 0; ; i++ {
+		if i == len(moves) {
+			if generated {
+				break
+			}
+			// Generate the rest behind the hash move, leaving it out.
+			rest := e.pos.GenerateMoves(e.moves[ply][1:1])
+			for j, m := range rest {
+				if m == ttMove {
+					rest[j] = rest[len(rest)-1]
+					rest = rest[:len(rest)-1]
+					break
+				}
+			}
+			moves = e.moves[ply][:1+len(rest)]
+			e.scoreMoves(moves, ply, 1, ttMove)
+			generated = true
+			if i == len(moves) {
+				break
+			}
+		}
 		m := e.next(moves, ply, i)
 		piece := e.pos.At(m.From())
 		quiet := e.pos.At(m.To()) == xiangqi.NoPiece
@@ -375,11 +405,12 @@ func (e *Engine) rewardQuiet(m xiangqi.Move, piece xiangqi.Piece, tried []xiangq
 	}
 }
 
-// scoreMoves ranks moves for ordering: the TT move, captures by MVV-LVA,
+// scoreMoves ranks moves[from:] for ordering: the TT move, captures by MVV-LVA,
 // killers, then quiet moves by history.
-func (e *Engine) scoreMoves(moves []xiangqi.Move, ply int, ttMove xiangqi.Move) {
+func (e *Engine) scoreMoves(moves []xiangqi.Move, ply, from int, ttMove xiangqi.Move) {
 	k0, k1 := e.killers[ply][0], e.killers[ply][1]
-	for i, m := range moves {
+	for i := from; i < len(moves); i++ {
+		m := moves[i]
 		var v int32
 		victim := e.pos.At(m.To())
 		switch {
@@ -454,7 +485,7 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 		best = stand
 		moves = e.pos.GenerateCaptures(e.moves[ply][:0])
 	}
-	e.scoreMoves(moves, ply, xiangqi.NoMove)
+	e.scoreMoves(moves, ply, 0, xiangqi.NoMove)
 	for i := range moves {
 		m := e.next(moves, ply, i)
 		victim := e.pos.At(m.To())
