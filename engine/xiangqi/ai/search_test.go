@@ -371,3 +371,36 @@ func TestEvaluateAndDraws(t *testing.T) {
 		t.Fatal("AcceptsDraw disagrees with DrawThreshold")
 	}
 }
+
+func TestConcurrentEnginesShareNothing(t *testing.T) {
+	// Engines running at once give the results they give alone (run with
+	// -race to see that they share no memory).
+	want := make([]Result, len(middleGames))
+	for i, fen := range middleGames {
+		r, err := New(fixed(4)).Think(context.Background(), gameFrom(t, fen))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = r
+	}
+	got := make([]Result, len(middleGames))
+	errs := make(chan error, len(middleGames))
+	for i, fen := range middleGames {
+		g := gameFrom(t, fen)
+		go func() {
+			r, err := New(fixed(4)).Think(context.Background(), g)
+			got[i] = r
+			errs <- err
+		}()
+	}
+	for range middleGames {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range want {
+		if got[i].Move != want[i].Move || got[i].Score != want[i].Score || got[i].Nodes != want[i].Nodes {
+			t.Errorf("position %d: concurrent %s/%d/%d, alone %s/%d/%d", i, got[i].Text, got[i].Score, got[i].Nodes, want[i].Text, want[i].Score, want[i].Nodes)
+		}
+	}
+}
