@@ -41,7 +41,8 @@ const transparent = maxColors
 // GomokuReplay writes an animated GIF of g's game: the empty board, then
 // one frame per move, the last one (g itself, with its win line and
 // result) held longer. Frames after the first hold only what changed, so a
-// full 225-move game stays small.
+// full 225-move game stays small; to keep them small the header highlights
+// no player until the last frame (the footer says whose turn it is).
 func (r *Renderer) GomokuReplay(w io.Writer, g *Gomoku, opt ReplayOptions) error {
 	if _, _, _, err := g.check(); err != nil {
 		return err
@@ -49,10 +50,10 @@ func (r *Renderer) GomokuReplay(w io.Writer, g *Gomoku, opt ReplayOptions) error
 	n := len(g.Moves)
 	return r.replay(w, n+1, opt, func(i int, dst *image.Paletted) (*image.Paletted, error) {
 		if i == n {
-			return r.drawGomoku(g, opt.Options, dst)
+			return r.drawGomoku(g, opt.Options, dst, true)
 		}
 		step := Gomoku{Size: g.Size, Moves: g.Moves[:i], ShowNumbers: g.ShowNumbers, Header: Header{Players: g.Header.Players}}
-		return r.drawGomoku(&step, opt.Options, dst)
+		return r.drawGomoku(&step, opt.Options, dst, false)
 	})
 }
 
@@ -72,7 +73,7 @@ func (r *Renderer) XiangqiReplay(w io.Writer, positions []Xiangqi, opt ReplayOpt
 		}
 	}
 	return r.replay(w, len(positions), opt, func(i int, dst *image.Paletted) (*image.Paletted, error) {
-		return r.drawXiangqi(&positions[i], opt.Options, dst)
+		return r.drawXiangqi(&positions[i], opt.Options, dst, i == len(positions)-1)
 	})
 }
 

@@ -89,16 +89,18 @@ func (g *Gomoku) check() (kind gameKind, stones [19][19]uint8, numbers [19][19]i
 // Gomoku writes g as a PNG image to w.
 func (r *Renderer) Gomoku(w io.Writer, g *Gomoku, opt Options) error {
 	return r.encodeWith(w, func(dst *image.Paletted) (*image.Paletted, error) {
-		return r.drawGomoku(g, opt, dst)
+		return r.drawGomoku(g, opt, dst, true)
 	})
 }
 
 // GomokuImage returns g as a paletted image.
 func (r *Renderer) GomokuImage(g *Gomoku, opt Options) (*image.Paletted, error) {
-	return r.drawGomoku(g, opt, nil)
+	return r.drawGomoku(g, opt, nil, true)
 }
 
-func (r *Renderer) drawGomoku(g *Gomoku, opt Options, dst *image.Paletted) (*image.Paletted, error) {
+// drawGomoku draws g into dst (reused if big enough); turnPill is false
+// for the moves of a replay.
+func (r *Renderer) drawGomoku(g *Gomoku, opt Options, dst *image.Paletted, turnPill bool) (*image.Paletted, error) {
 	kind, stones, numbers, err := g.check()
 	if err != nil {
 		return nil, err
@@ -172,7 +174,7 @@ func (r *Renderer) drawGomoku(g *Gomoku, opt Options, dst *image.Paletted) (*ima
 		}
 	}
 	turn := engine.Side(len(g.Moves) % 2)
-	f.drawBandsText(&g.Header, gomokuColours, turn, len(g.Moves)+1, len(g.Moves))
+	f.drawBandsText(&g.Header, gomokuColours, turn, len(g.Moves)+1, len(g.Moves), turnPill)
 	return f.dst, nil
 }
 

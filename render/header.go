@@ -62,13 +62,15 @@ func capitalize(s string) string {
 // drawBandsText redraws the header (players, with a pill behind the side to
 // move, or the winner) and the footer (status) of frame f. moveNumber is
 // the move being played and moves the number played, as the game counts.
-func (f *frame) drawBandsText(h *Header, colours [2]string, turn engine.Side, moveNumber, moves int) {
+// Replays pass turnPill false: the footer already says whose turn it is,
+// and a pill that changes sides every frame would double the GIF.
+func (f *frame) drawBandsText(h *Header, colours [2]string, turn engine.Side, moveNumber, moves int, turnPill bool) {
 	a := f.a
 	highlight := int(turn & 1)
 	switch {
 	case h.Outcome.Status == engine.Win:
 		highlight = int(h.Outcome.Winner & 1)
-	case h.Outcome.Over():
+	case h.Outcome.Over() || !turnPill:
 		highlight = -1
 	}
 	pad := int(math.Round(7 * a.scale))

@@ -157,13 +157,13 @@ func XiangqiFromFEN(fen string) (Xiangqi, error) {
 // Xiangqi writes x as a PNG image to w.
 func (r *Renderer) Xiangqi(w io.Writer, x *Xiangqi, opt Options) error {
 	return r.encodeWith(w, func(dst *image.Paletted) (*image.Paletted, error) {
-		return r.drawXiangqi(x, opt, dst)
+		return r.drawXiangqi(x, opt, dst, true)
 	})
 }
 
 // XiangqiImage returns x as a paletted image.
 func (r *Renderer) XiangqiImage(x *Xiangqi, opt Options) (*image.Paletted, error) {
-	return r.drawXiangqi(x, opt, nil)
+	return r.drawXiangqi(x, opt, nil, true)
 }
 
 // screen returns the screen column and row of a square.
@@ -174,7 +174,9 @@ func (a *assets) screen(s Square) (col, row int) {
 	return s.File, 9 - s.Rank
 }
 
-func (r *Renderer) drawXiangqi(x *Xiangqi, opt Options, dst *image.Paletted) (*image.Paletted, error) {
+// drawXiangqi draws x into dst (reused if big enough); turnPill is false
+// for the moves of a replay.
+func (r *Renderer) drawXiangqi(x *Xiangqi, opt Options, dst *image.Paletted, turnPill bool) (*image.Paletted, error) {
 	if err := x.check(); err != nil {
 		return nil, err
 	}
@@ -216,7 +218,7 @@ func (r *Renderer) drawXiangqi(x *Xiangqi, opt Options, dst *image.Paletted) (*i
 			})
 		}
 	}
-	f.drawBandsText(&x.Header, xiangqiColours, x.Turn, x.Ply/2+1, (x.Ply+1)/2) // moves: red's count
+	f.drawBandsText(&x.Header, xiangqiColours, x.Turn, x.Ply/2+1, (x.Ply+1)/2, turnPill) // moves: red's count
 	return f.dst, nil
 }
 
