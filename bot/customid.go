@@ -1,0 +1,72 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Actions carried by custom ids. They are part of the protocol with messages
+// already posted: never rename one, only add.
+const (
+	actAccept  = "accept"  // accept a challenge or a rematch offer
+	actDecline = "decline" // decline it (the challenger: withdraw it)
+	actMove    = "move"    // open the move picker
+	actUndo    = "undo"    // ask to take back a move
+	actDraw    = "draw"    // offer a draw
+	actResign  = "resign"  // resign
+	actYes     = "yes"     // accept the pending undo or draw request
+	actNo      = "no"      // decline it (the asker: withdraw it)
+	actRematch = "rematch" // propose a rematch after the game
+	actColumn  = "col"     // picker: a Gomoku column was chosen (select)
+	actRow     = "row"     // picker: a Gomoku row was chosen (select; Arg is the column)
+	actPiece   = "piece"   // picker: a Xiangqi piece was chosen (select)
+	actTo      = "to"      // picker: a Xiangqi destination was chosen (select)
+)
+
+// customID is a component's custom id: "g/<game>/<action>/<ply>", with an
+// optional fifth part for the picker ("g/12/row/7/h"). It carries all a
+// handler needs, so routing keeps no state and survives restarts, and the ply
+// lets the lifecycle recognise a button of an earlier position.
+type customID struct {
+	Game   int64
+	Action string
+	Ply    int
+	Arg    string
+}
+
+// String writes the custom id.
+func (c customID) String() string {
+	s := "g/" + strconv.FormatInt(c.Game, 10) + "/" + c.Action + "/" + strconv.Itoa(c.Ply)
+	if c.Arg != "" {
+		s += "/" + c.Arg
+	}
+	return s
+}
+
+// parseCustomID reads a custom id written by customID.String.
+func parseCustomID(s string) (customID, error) {
+	parts := strings.Split(s, "/")
+	if len(parts) < 4 || len(parts) > 5 || parts[0] != "g" {
+		return customID{}, fmt.Errorf("custom id %q: not g/<game>/<action>/<ply>", s)
+	}
+	id, err := strconv.ParseInt(parts[1], 10, 64)
+	if err != nil || id <= 0 {
+		return customID{}, fmt.Errorf("custom id %q: bad game id %q", s, parts[1])
+	}
+	ply, err := strconv.Atoi(parts[3])
+	if err != nil || ply < 0 {
+		return customID{}, fmt.Errorf("custom id %q: bad ply %q", s, parts[3])
+	}
+	if parts[2] == "" {
+		return customID{}, fmt.Errorf("custom id %q: no action", s)
+	}
+	c := customID{Game: id, Action: parts[2], Ply: ply}
+	if len(parts) == 5 {
+		if parts[4] == "" {
+			return customID{}, fmt.Errorf("custom id %q: empty argument", s)
+		}
+		c.Arg = parts[4]
+	}
+	return c, nil
+}

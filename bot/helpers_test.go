@@ -1,0 +1,201 @@
+package bot_test
+
+import (
+	"context"
+	"github.com/bwmarrin/discordgo"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tengen-bot/tengen/bot"
+	"github.com/tengen-bot/tengen/bot/discordtest"
+	"github.com/tengen-bot/tengen/bot/match"
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// scriptAI plays scripted replies by ply and otherwise the first legal move:
+// deterministic, and able to walk into a mate.
+type scriptAI struct {
+	mu     sync.Mutex
+	script map[int]string
+	calls  int
+}
+
+func (a *scriptAI) Move(ctx context.Context, g engine.Game, level int) (string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.calls++
+	if mv, ok := a.script[g.Ply()]; ok {
+		return mv, nil
+	}
+	moves := g.LegalMoves()
+	if len(moves) == 0 {
+		return "", context.Canceled
+	}
+	return moves[0], nil
+}
+
+func (a *scriptAI) Evaluate(ctx context.Context, g engine.Game, level int) (int, error) {
+	return 0, nil
+}
+
+// world is a running bot on a fake Discord with a database on disk.
+type world struct {
+	t            *testing.T
+	dc           *discordtest.Discord
+	b            *bot.Bot
+	db           *store.DB
+	path         string
+	ai           match.AI
+	lobby        *discordtest.Channel
+	alice, bob   *discordtest.User
+	carol, robot *discordtest.User
+}
+
+type setup struct {
+	ai   match.AI
+	opts []discordtest.Option
+}
+
+// newWorld starts the fake Discord, opens a database and starts the bot.
+func newWorld(t *testing.T, s setup) *world {
+	t.Helper()
+	dc := discordtest.New(t, s.opts...)
+	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai}
+	if w.ai == nil {
+		w.ai = &scriptAI{}
+	}
+	w.lobby = dc.NewChannel("lobby")
+	w.alice, w.bob, w.carol = dc.User("alice"), dc.User("bob"), dc.User("carol")
+	w.start()
+	return w
+}
+
+// start opens the database and connects a new bot: a new process.
+func (w *world) start() {
+	t := w.t
+	t.Helper()
+	ctx := ctxT(t)
+	db, err := store.Open(ctx, w.path, store.Options{Now: w.dc.Clock().Now, MinGames: 1, MaxRD: 350})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := w.dc.Session()
+	b, err := bot.New(bot.Options{
+		Session: s, Store: db, AI: w.ai, Rated: true,
+		Match:  match.Config{Clock: w.dc.Clock(), Coin: func() bool { return true }, Workers: 2},
+		Logger: testLogger(t),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.AddHandler(b.OnInteraction)
+	if err := s.Open(); err != nil {
+		t.Fatal(err)
+	}
+	if err := bot.Register(s, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	w.b, w.db = b, db
+	t.Cleanup(func() { w.stop() })
+}
+
+// stop closes the bot and its database (idempotent).
+func (w *world) stop() {
+	if w.b == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := w.b.Close(ctx); err != nil {
+		w.t.Errorf("closing the bot: %v", err)
+	}
+	if err := w.db.Close(); err != nil {
+		w.t.Errorf("closing the database: %v", err)
+	}
+	w.b, w.db = nil, nil
+}
+
+// noFailures checks that no interaction showed "This interaction failed"
+// and that no reply was left thinking.
+func (w *world) noFailures() {
+	w.t.Helper()
+	if f := w.dc.Failures(); len(f) != 0 {
+		w.t.Fatalf("interactions failed: %+v", f)
+	}
+	for _, m := range w.lobby.Messages() {
+		if m.Loading() {
+			w.t.Fatalf("message %s is still thinking: %+v", m.ID, m)
+		}
+	}
+}
+
+func ctxT(t testing.TB) context.Context {
+	c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	return c
+}
+
+// must fails the test on an error from a user's action.
+func (w *world) must(r *discordtest.Reply, err error) *discordtest.Reply {
+	w.t.Helper()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return r
+}
+
+// ephemeralText returns the text of the ephemeral reply the user got.
+func ephemeralText(t testing.TB, r *discordtest.Reply) string {
+	t.Helper()
+	m := r.Message()
+	if m == nil {
+		if fs := r.Followups(); len(fs) > 0 {
+			m = fs[len(fs)-1]
+		}
+	}
+	if m == nil || !m.Ephemeral() {
+		t.Fatalf("expected an ephemeral reply, got %+v (follow-ups %+v)", m, r.Followups())
+	}
+	return m.Content
+}
+
+// wantEphemeral checks an ephemeral reply mentions every fragment.
+func wantEphemeral(t testing.TB, r *discordtest.Reply, fragments ...string) {
+	t.Helper()
+	text := ephemeralText(t, r)
+	for _, f := range fragments {
+		if !strings.Contains(text, f) {
+			t.Fatalf("reply %q does not mention %q", text, f)
+		}
+	}
+}
+
+func fmtInt(n int) string { return strconv.Itoa(n) }
+
+// settled returns the bot's answer once a deferred reply has been edited.
+func (w *world) settled(r *discordtest.Reply) *discordtest.Message {
+	w.t.Helper()
+	switch r.Type {
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
+		m, err := r.WaitEdit(ctxT(w.t))
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		return m
+	}
+	return r.Message()
+}
+
+// do runs an action that must succeed and returns its settled answer.
+func (w *world) do(r *discordtest.Reply, err error) *discordtest.Message {
+	w.t.Helper()
+	return w.settled(w.must(r, err))
+}

@@ -1,0 +1,281 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tengen-bot/tengen/bot/match"
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// request is one interaction being handled: who, where, in which language,
+// and how to answer.
+type request struct {
+	ctx    context.Context
+	i      *discordgo.Interaction
+	r      *responder
+	loc    locale // the user's, for replies only they see
+	public locale // the server's, for messages everyone sees
+	user   match.Player
+}
+
+// handle routes an interaction and turns a failure into an ephemeral reply.
+func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction) {
+	q := &request{ctx: ctx, i: i, r: newResponder(ctx, s, i, b.opt.DeferAfter), loc: localeOf(i.Locale), public: b.publicLocale(i), user: playerOf(i)}
+	defer q.r.stop()
+	var err error
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		err = b.slash(q)
+	case discordgo.InteractionMessageComponent:
+		err = b.component(q)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		err = b.autocomplete(q)
+	default:
+		return
+	}
+	if q.r.err != nil {
+		b.log.Warn("deferring the interaction failed", "interaction", i.ID, "err", q.r.err)
+	}
+	if err == nil {
+		return
+	}
+	text, internal := b.explain(q.loc, err)
+	if internal {
+		b.log.Error("interaction failed", "interaction", i.ID, "user", q.user.ID, "route", route(i), "err", err)
+	}
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		if !q.r.acked() {
+			if err := q.r.choices(nil); err != nil {
+				b.log.Warn("answering an autocomplete", "err", err)
+			}
+		}
+		return
+	}
+	if rerr := q.r.ephemeral(text); rerr != nil {
+		b.log.Error("could not tell the user", "interaction", i.ID, "reply", text, "err", rerr)
+	}
+}
+
+// route names an interaction for logs.
+func route(i *discordgo.Interaction) string {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		d := i.ApplicationCommandData()
+		name := d.Name
+		if len(d.Options) > 0 && d.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+			name += " " + d.Options[0].Name
+		}
+		return "/" + name
+	case discordgo.InteractionMessageComponent:
+		return i.MessageComponentData().CustomID
+	}
+	return i.Type.String()
+}
+
+// userError is a refusal of ours, written from the catalogue in the
+// reader's language.
+type userError struct {
+	key  string
+	args []any
+}
+
+func (e *userError) Error() string { return en.t(e.key, e.args...) }
+
+// refuse returns a userError.
+func refuse(key string, args ...any) error { return &userError{key: key, args: args} }
+
+// explain returns the reply for err in loc and whether err is an internal
+// failure (logged, shown as a generic apology).
+func (b *Bot) explain(loc locale, err error) (string, bool) {
+	var ue *userError
+	if errors.As(err, &ue) {
+		return "⚠️ " + loc.t(ue.key, ue.args...), false
+	}
+	var me *match.Error
+	if errors.As(err, &me) {
+		return "⚠️ " + loc.detail(matchKey(me.Code), me.Message), false
+	}
+	var ee *engine.Error
+	if errors.As(err, &ee) {
+		return "⚠️ " + loc.detail(engineKey(ee.Code), ee.Message), false
+	}
+	var se *store.Error
+	if errors.As(err, &se) && se.Code != store.Conflict {
+		return "⚠️ " + loc.detail("err.store", se.Message), false
+	}
+	if store.ErrorCode(err) == store.Conflict {
+		return "⚠️ " + loc.t("err.busy"), false
+	}
+	return "⚠️ " + loc.t("err.internal"), true
+}
+
+func matchKey(c match.Code) string {
+	switch c {
+	case match.NotFound:
+		return "err.match.notfound"
+	case match.NotYourTurn:
+		return "err.match.turn"
+	case match.NotAPlayer:
+		return "err.match.player"
+	case match.NotYourRequest:
+		return "err.match.request"
+	case match.NoRequest:
+		return "err.match.norequest"
+	case match.Expired:
+		return "err.match.expired"
+	case match.LimitReached:
+		return "err.match.limit"
+	case match.GameOver:
+		return "err.match.over"
+	case match.Conflict:
+		return "err.busy"
+	case match.Stale:
+		return "err.match.stale"
+	}
+	return "err.match.invalid"
+}
+
+func engineKey(c engine.Code) string {
+	switch c {
+	case engine.OutOfBoard:
+		return "err.move.board"
+	case engine.Occupied:
+		return "err.move.occupied"
+	case engine.Forbidden:
+		return "err.move.forbidden"
+	case engine.NotYourTurn:
+		return "err.match.turn"
+	case engine.GameOver:
+		return "err.match.over"
+	case engine.BadNotation:
+		return "err.move.notation"
+	}
+	return "err.move.illegal"
+}
+
+// playerOf is the user who acted.
+func playerOf(i *discordgo.Interaction) match.Player {
+	if i.Member != nil && i.Member.User != nil {
+		u := i.Member.User
+		name := i.Member.Nick
+		if name == "" {
+			name = displayName(u)
+		}
+		return match.Player{ID: u.ID, Name: name, Bot: u.Bot}
+	}
+	if i.User != nil {
+		return match.Player{ID: i.User.ID, Name: displayName(i.User), Bot: i.User.Bot}
+	}
+	return match.Player{}
+}
+
+func displayName(u *discordgo.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// options indexes a command's (or subcommand's) options by name.
+type options map[string]*discordgo.ApplicationCommandInteractionDataOption
+
+func optionsOf(opts []*discordgo.ApplicationCommandInteractionDataOption) options {
+	o := options{}
+	for _, x := range opts {
+		o[x.Name] = x
+	}
+	return o
+}
+
+func (o options) str(name string) string {
+	if x, ok := o[name]; ok {
+		if s, ok := x.Value.(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+func (o options) int(name string) int64 {
+	if x, ok := o[name]; ok {
+		if f, ok := x.Value.(float64); ok {
+			return int64(f)
+		}
+	}
+	return 0
+}
+
+// commandPath splits a command into its path ("gomoku challenge") and the
+// options of its leaf.
+func commandPath(d discordgo.ApplicationCommandInteractionData) (string, options) {
+	path, opts := d.Name, d.Options
+	for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
+		path += " " + opts[0].Name
+		opts = opts[0].Options
+	}
+	return path, optionsOf(opts)
+}
+
+// slash routes a slash command by its path.
+func (b *Bot) slash(q *request) error {
+	path, o := commandPath(q.i.ApplicationCommandData())
+	switch path {
+	case cmdGomoku + " " + subChallenge, cmdXiangqi + " " + subChallenge:
+		return b.challenge(q, o, store.Kind(strings.Fields(path)[0]))
+	case cmdGomoku + " " + subAI, cmdXiangqi + " " + subAI:
+		return b.solo(q, o, store.Kind(strings.Fields(path)[0]))
+	case cmdMove:
+		return b.moveCommand(q, o)
+	case cmdBoard:
+		return b.boardCommand(q, o)
+	case cmdResign:
+		return b.resignCommand(q, o)
+	case cmdGames:
+		q.r.ephemeralDefer = true
+		return b.gamesCommand(q)
+	case cmdLeaderboard:
+		return b.leaderboardCommand(q, o)
+	case cmdStats:
+		return b.statsCommand(q, o)
+	case cmdHelp:
+		return q.r.ephemeral(q.loc.t("help"))
+	}
+	return refuse("err.unknown.command", path)
+}
+
+// component routes a button or select menu by its custom id.
+func (b *Bot) component(q *request) error {
+	d := q.i.MessageComponentData()
+	c, err := parseCustomID(d.CustomID)
+	if err != nil {
+		return refuse("err.unknown.button")
+	}
+	switch c.Action {
+	case actAccept:
+		return b.accept(q, c)
+	case actDecline:
+		return b.decline(q, c)
+	case actMove:
+		return b.openPicker(q, c)
+	case actColumn, actPiece:
+		return b.pickFirst(q, c, d.Values)
+	case actRow, actTo:
+		return b.pickSecond(q, c, d.Values)
+	case actUndo:
+		return b.ask(q, c, store.UndoRequest)
+	case actDraw:
+		return b.ask(q, c, store.DrawRequest)
+	case actYes, actNo:
+		return b.answer(q, c, c.Action == actYes)
+	case actResign:
+		return b.resignButton(q, c)
+	case actRematch:
+		return b.rematch(q, c)
+	}
+	return refuse("err.unknown.button")
+}
