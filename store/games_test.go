@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -466,5 +467,36 @@ func TestUpdateRequestAfterTheGame(t *testing.T) {
 	g.Request = Request{}
 	if err := db.UpdateRequest(ctx, g); err != nil {
 		t.Fatalf("withdrawing the rematch: %v", err)
+	}
+}
+
+// TestWritersWaitWithTheirContext holds the single writer connection and
+// checks that a queued write gives up when its context ends, writing
+// nothing, and goes through once the connection is free.
+func TestWritersWaitWithTheirContext(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	ctx := context.Background()
+	g := aiGame("u", 1)
+	if err := db.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	busy, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	g.Moves = "h8"
+	if err := db.Update(short, g); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("queued write: err = %v, want the context's deadline", err)
+	}
+	if err := busy.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Game(ctx, g.ID); got.Moves != "" || got.Version != 1 {
+		t.Fatalf("the abandoned write left %q v%d", got.Moves, got.Version)
+	}
+	if err := db.Update(ctx, g); err != nil || g.Version != 2 {
+		t.Fatalf("write after the connection is free: %v (version %d)", err, g.Version)
 	}
 }
