@@ -14,7 +14,7 @@ import (
 // otherwise it is dropped, and whatever changed it queued new work if the
 // AI owes any.
 func (m *Manager) aiTurn(ctx context.Context, id int64) {
-	l, err := m.load(ctx, id)
+	l, err := m.load(ctx, id, false)
 	if err != nil {
 		m.aiFailed(ctx, id, nil, err)
 		return

@@ -243,7 +243,7 @@ func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) 
 // Withdraw); when the other player has already proposed it, Rematch
 // accepts their offer. It returns the new game.
 func (m *Manager) Rematch(ctx context.Context, id int64, userID string) (*store.Game, error) {
-	old, err := m.load(ctx, id)
+	old, err := m.load(ctx, id, false)
 	if err != nil {
 		return nil, err
 	}

@@ -50,6 +50,7 @@ type Manager struct {
 	seed  maphash.Seed
 	games [lockStripes]sync.Mutex // serialises work on one game in this process
 	users [lockStripes]sync.Mutex // serialises challenge counting per user
+	cache stateCache              // engine states of recently used games
 }
 
 // New returns a Manager over st and starts its AI workers. Call Resume to
@@ -117,14 +118,20 @@ func (l *live) save() error {
 	return nil
 }
 
-// load reads game id and restores its engine state.
-func (m *Manager) load(ctx context.Context, id int64) (*live, error) {
+// load reads game id and restores its engine state, from the cache when
+// cached is true and the cache has it.
+func (m *Manager) load(ctx context.Context, id int64, cached bool) (*live, error) {
 	g, err := m.st.Game(ctx, id)
 	if store.ErrorCode(err) == store.NotFound {
 		return nil, errorf(NotFound, "there is no game #%d", id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load game %d: %w", id, err)
+	}
+	if cached {
+		if eg, ok := m.cache.take(id, g.Moves); ok {
+			return &live{g: g, eg: eg}, nil
+		}
 	}
 	eg, err := Restore(g.Kind, g.Moves)
 	if err != nil {
@@ -143,16 +150,20 @@ func (m *Manager) change(ctx context.Context, id int64, attempt func(*live) (ste
 	mu.Lock()
 	defer mu.Unlock()
 	for range m.cfg.Retries {
-		l, err := m.load(ctx, id)
+		l, err := m.load(ctx, id, true)
 		if err != nil {
 			return nil, err
 		}
+		loaded := l.g.Moves
 		s, err := attempt(l)
 		if err != nil {
+			m.keep(l, loaded)
 			return nil, err
 		}
 		var rc store.RatingChanges
 		switch s.write {
+		case noWrite:
+			m.keep(l, loaded)
 		case writeUpdate:
 			err = m.st.Update(ctx, l.g)
 		case writeFinish:
@@ -166,10 +177,24 @@ func (m *Manager) change(ctx context.Context, id int64, attempt func(*live) (ste
 		}
 		if s.write != noWrite {
 			m.report(l, s.events, rc)
+			if l.g.Status.Live() {
+				m.cache.put(id, l.g.Moves, l.eg)
+			}
 		}
 		return l.g, s.err
 	}
 	return nil, errorf(Conflict, "game #%d kept changing while you acted: look at it again and retry", id)
+}
+
+// keep caches the engine state of an attempt that stored nothing, provided
+// it is still the state of the stored moves (a refused move leaves it so).
+func (m *Manager) keep(l *live, stored string) {
+	if !l.g.Status.Live() {
+		return
+	}
+	if text, err := l.eg.MarshalText(); err == nil && string(text) == stored {
+		m.cache.put(l.g.ID, stored, l.eg)
+	}
 }
 
 // report sends the events of a stored change and queues the AI's work.
