@@ -483,6 +483,9 @@ func (e *Engine) pick(lv Level) xiangqi.Move {
 	for _, rm := range e.rootMoves {
 		best = max(best, clampScore(rm.prev, lv.Clamp))
 	}
+	if lv.Clamp == 0 && best >= mateBound {
+		return e.rootMoves[0].move // a level that sees mates takes the shortest
+	}
 	var total float64
 	weights := make([]float64, len(e.rootMoves))
 	for i, rm := range e.rootMoves {
@@ -506,7 +509,12 @@ func (e *Engine) pick(lv Level) xiangqi.Move {
 	return e.rootMoves[0].move
 }
 
-func clampScore(s, c int) int { return min(max(s, -c), c) }
+func clampScore(s, c int) int {
+	if c == 0 {
+		return s
+	}
+	return min(max(s, -c), c)
+}
 
 func abs(x int) int {
 	if x < 0 {

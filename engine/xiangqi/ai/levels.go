@@ -14,32 +14,36 @@ type Level struct {
 	// temperature every root move gets an exact score (no pruning at the
 	// root), which costs time but is what makes the choice fair.
 	Temperature int
-	// Clamp bounds the root scores fed to the softmax (±Clamp), so that even
-	// a mate is only "much better" and a weak level sometimes misses it.
+	// Clamp bounds the root scores fed to the softmax (±Clamp; 0 = no
+	// bound), so that even a mate is only "much better" and a weak level
+	// sometimes misses it.
 	Clamp int
 }
 
 // Levels lists levels 1..10 (Levels[0] is level 1).
 //
 //	level  time    depth  temperature  clamp   meaning
-//	1      50ms    1      150 cp       ±500    sees captures only; plays a mate in one about half the time
-//	2      100ms   2      110 cp       ±600    sees the reply; still loose
-//	3      150ms   2      70 cp        ±800
-//	4      200ms   3      45 cp        ±1000
-//	5      300ms   4      30 cp        ±1500
-//	6      400ms   5      18 cp        ±3000
-//	7      600ms   6      10 cp        ±5000   club player; rarely errs
+//	1      50ms    1      250 cp       ±400    sees captures only; mates in one 40%, takes a hanging chariot 75%
+//	2      100ms   2      160 cp       ±500    sees the reply; mates in one 94%, takes a chariot 98%
+//	3      150ms   2      100 cp       ±700
+//	4      200ms   3      60 cp        ±1000   may pick a longer mate over a mate in one
+//	5      300ms   4      35 cp        -       plays the shortest mate it sees
+//	6      400ms   5      20 cp        -
+//	7      600ms   6      10 cp        -       club player; rarely errs
 //	8      800ms   -      0            -       full search, short budget
 //	9      1.3s    -      0            -
 //	10     2s      -      0            -       full strength
+//
+// The percentages were measured over 100 seeds in two positions: a mate in
+// one with material about level, and a hanging chariot.
 var Levels = [10]Level{
-	{MoveTime: 50 * time.Millisecond, Depth: 1, Temperature: 150, Clamp: 500},
-	{MoveTime: 100 * time.Millisecond, Depth: 2, Temperature: 110, Clamp: 600},
-	{MoveTime: 150 * time.Millisecond, Depth: 2, Temperature: 70, Clamp: 800},
-	{MoveTime: 200 * time.Millisecond, Depth: 3, Temperature: 45, Clamp: 1000},
-	{MoveTime: 300 * time.Millisecond, Depth: 4, Temperature: 30, Clamp: 1500},
-	{MoveTime: 400 * time.Millisecond, Depth: 5, Temperature: 18, Clamp: 3000},
-	{MoveTime: 600 * time.Millisecond, Depth: 6, Temperature: 10, Clamp: 5000},
+	{MoveTime: 50 * time.Millisecond, Depth: 1, Temperature: 250, Clamp: 400},
+	{MoveTime: 100 * time.Millisecond, Depth: 2, Temperature: 160, Clamp: 500},
+	{MoveTime: 150 * time.Millisecond, Depth: 2, Temperature: 100, Clamp: 700},
+	{MoveTime: 200 * time.Millisecond, Depth: 3, Temperature: 60, Clamp: 1000},
+	{MoveTime: 300 * time.Millisecond, Depth: 4, Temperature: 35},
+	{MoveTime: 400 * time.Millisecond, Depth: 5, Temperature: 20},
+	{MoveTime: 600 * time.Millisecond, Depth: 6, Temperature: 10},
 	{MoveTime: 800 * time.Millisecond},
 	{MoveTime: 1300 * time.Millisecond},
 	{MoveTime: 2 * time.Second},
