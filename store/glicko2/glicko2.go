@@ -63,7 +63,10 @@ func (r Rating) Idle(periods float64) Rating {
 
 // Update returns r after one rating period in which the player had results,
 // with system constant tau (DefaultTau when unsure; it must be positive).
-// With no results it is r.Idle(1), as the paper prescribes.
+// With no results it is r.Idle(1), as the paper prescribes. Like Idle, it
+// never returns an RD above DefaultRD: results that carry almost no
+// information (a win against someone rated far higher) could otherwise push
+// the deviation past that of a player who has never played.
 func Update(r Rating, results []Result, tau float64) Rating {
 	if len(results) == 0 {
 		return r.Idle(1)
@@ -89,7 +92,7 @@ func Update(r Rating, results []Result, tau float64) Rating {
 	phiStar := math.Sqrt(phi*phi + sigma*sigma)
 	phi = 1 / math.Sqrt(1/(phiStar*phiStar)+1/v)
 	mu += phi * phi * sum
-	return Rating{Rating: mu*Scale + DefaultRating, RD: phi * Scale, Volatility: sigma}
+	return Rating{Rating: mu*Scale + DefaultRating, RD: math.Min(phi*Scale, DefaultRD), Volatility: sigma}
 }
 
 // gOf is the paper's g(phi): it discounts a result by the opponent's

@@ -104,11 +104,23 @@ func TestIdle(t *testing.T) {
 	}
 }
 
-// TestUpdateTerminates feeds hostile inputs; the iteration caps must stop it.
-func TestUpdateTerminates(t *testing.T) {
+// TestUpdateExtremes feeds extreme and hostile inputs: a huge upset must
+// still give finite numbers, and NaN or infinite inputs must not hang the
+// volatility iteration (the test would time out).
+func TestUpdateExtremes(t *testing.T) {
 	r := Rating{Rating: 1500, RD: 350, Volatility: 0.06}
+	upset := Update(r, []Result{{Opponent: Rating{Rating: 4000, RD: 1, Volatility: 0.06}, Score: 1}}, DefaultTau)
+	for _, v := range []float64{upset.Rating, upset.RD, upset.Volatility} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			t.Fatalf("upset gave %+v", upset)
+		}
+	}
+	// Beating a player rated 2500 points higher is almost no information:
+	// the deviation would grow past the initial 350 but is capped there.
+	if upset.Rating <= r.Rating || upset.RD != DefaultRD {
+		t.Fatalf("upset gave %+v, want a higher rating and RD capped at %v", upset, DefaultRD)
+	}
 	for _, opp := range []Rating{
-		{Rating: 4000, RD: 1, Volatility: 0.06},
 		{Rating: math.NaN(), RD: 350, Volatility: 0.06},
 		{Rating: 1500, RD: math.Inf(1), Volatility: 0.06},
 	} {
