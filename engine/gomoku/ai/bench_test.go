@@ -65,35 +65,41 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
-// vcfBench is a position where black (to move) wins by a long VCF.
-const vcfBench = "15 freestyle: h8 h9 i9 g7 i7 i8 j8 g10 f9 k7 h7 j9 g8 f7 g9 e8 j10 k11 k9 l10 j6 k5"
-
-// BenchmarkVCF measures the VCF search from vcfBench with a cleared threat
-// cache each time.
+// BenchmarkVCF measures the VCF search alone on every VCF position of the
+// tactical suite (5 to 8 fours), with a cleared threat cache each time.
 func BenchmarkVCF(b *testing.B) {
-	g, err := gomoku.ParseGame(vcfBench)
-	if err != nil {
-		b.Fatal(err)
+	var engines []*Engine
+	for _, tc := range readTactics(b) {
+		if tc.kind != "vcf" {
+			continue
+		}
+		g, err := gomoku.ParseGame(tc.game)
+		if err != nil {
+			b.Fatal(err)
+		}
+		engines = append(engines, benchEngine(b, g))
 	}
-	e := benchEngine(b, g)
 	var nodes, allocs uint64
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		clear(e.threats.entries)
-		e.nodes = 0
-		before := mallocs()
-		b.StartTimer()
-		found := e.runVCF(maxVCFDepth, 1<<40, 1)
-		b.StopTimer()
-		allocs += mallocs() - before
-		nodes += e.nodes
-		b.StartTimer()
-		if found < 0 {
-			b.Fatal("no VCF found")
+		for _, e := range engines {
+			b.StopTimer()
+			clear(e.threats.entries)
+			e.nodes = 0
+			before := mallocs()
+			b.StartTimer()
+			found := e.runVCF(maxVCFDepth, 1<<40, 1)
+			b.StopTimer()
+			allocs += mallocs() - before
+			nodes += e.nodes
+			b.StartTimer()
+			if found < 0 {
+				b.Fatal("no VCF found")
+			}
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(engines)), "µs/position")
 	b.ReportMetric(float64(allocs)/float64(nodes), "allocs/node")
 }
 

@@ -323,23 +323,40 @@ func (e *Engine) threatLine() []int16 {
 	return line
 }
 
-// defend keeps, when the opponent threatens a VCF, only the root moves after
-// which it no longer has one (all of them when none does).
+// defend keeps, when the opponent threatens a VCF (and, at the levels with
+// vctDefence, a VCT), only the root moves after which it no longer has one;
+// all of them when none does.
 func (e *Engine) defend(roots []rootMove) []rootMove {
+	roots = e.refute(roots, false, e.lv.vcfNodes)
+	if e.lv.vctDefence && !e.stop {
+		roots = e.refute(roots, true, e.lv.vctNodes)
+	}
+	return roots
+}
+
+// refute filters roots against the opponent's VCF (or VCT with vct), each
+// check bounded by a share of nodes and of the time.
+func (e *Engine) refute(roots []rootMove, vct bool, nodes uint64) []rootMove {
 	st := e.st
 	me, you := st.stm, st.stm.Other()
+	run := func(nodes uint64, share float64) int {
+		if vct {
+			return e.runVCT(vctDepth, nodes, share)
+		}
+		return e.runVCF(maxVCFDepth, nodes, share)
+	}
 	st.stm = you
-	threat := e.runVCF(maxVCFDepth, e.lv.vcfNodes/4, 0.05)
+	threat := run(nodes/4, 0.05)
 	st.stm = me
 	if threat < 0 {
 		return roots
 	}
-	per := max(e.lv.vcfNodes/uint64(4*len(roots)), 500)
+	per := max(nodes/uint64(4*len(roots)), 500)
 	share := 0.2 / float64(len(roots))
 	kept := roots[:0:0]
 	for _, r := range roots {
 		st.put(int(r.move))
-		refuted := e.runVCF(maxVCFDepth, per, share) < 0
+		refuted := run(per, share) < 0
 		st.take(int(r.move))
 		if refuted {
 			kept = append(kept, r)

@@ -16,7 +16,8 @@ import (
 
 var (
 	ladderGames = flag.Int("ladder.games", 4, "BenchmarkLadder: games per colour for each pair of levels")
-	ladderScale = flag.Float64("ladder.scale", 0.5, "BenchmarkLadder: fraction of each level's time budget per move")
+	ladderScale = flag.Float64("ladder.scale", 0.25, "BenchmarkLadder: fraction of each level's budget per move")
+	ladderNPS   = flag.Float64("ladder.nps", 250000, "BenchmarkLadder: nodes per second that turn time budgets into node budgets")
 	ladderRule  = flag.String("ladder.rule", "freestyle", "BenchmarkLadder: rule of the games")
 	ladderFrom  = flag.Int("ladder.from", 1, "BenchmarkLadder: lowest level of the pairs (level vs level+1)")
 )
@@ -57,7 +58,8 @@ func playGame(t testing.TB, g *gomoku.Game, black, white *Engine) (engine.Outcom
 }
 
 // BenchmarkLadder plays each level against the next one, both colours, from
-// seeded random three-stone openings, and logs the table. It is a
+// seeded random three-stone openings, and prints the table. Each level gets
+// its time budget turned into a node budget (-ladder.nps, -ladder.scale). It is a
 // measurement to run by hand, not a test:
 //
 //	go test -run '^$' -bench Ladder -benchtime 1x ./engine/gomoku/ai -ladder.games 4
@@ -68,7 +70,8 @@ func BenchmarkLadder(b *testing.B) {
 	}
 	for i := 0; i < b.N; i++ {
 		var table strings.Builder
-		fmt.Fprintf(&table, "rule %s, %d games per colour, %.2f × budget per move\n", rule, *ladderGames, *ladderScale)
+		fmt.Fprintf(&table, "rule %s, %d games per colour, %.2f × budget per move as nodes at %.0f nodes/s\n",
+			rule, *ladderGames, *ladderScale, *ladderNPS)
 		fmt.Fprintf(&table, "%-9s %-17s %-17s %-7s %s\n", "pair", "upper as black", "upper as white", "score", "avg moves")
 		for lo := max(*ladderFrom, MinLevel); lo < MaxLevel; lo++ {
 			hi := lo + 1
@@ -94,8 +97,11 @@ func BenchmarkLadder(b *testing.B) {
 					rng := rand.New(rand.NewPCG(uint64(j.seed), uint64(lo)))
 					g := opening(b, rule, rng, 3)
 					mk := func(level int) *Engine {
+						// Node budgets in place of the clock keep the games
+						// reproducible and fair on a loaded machine.
+						nodes := LevelBudget(level).Seconds() * *ladderNPS * *ladderScale
 						return New(Options{Level: level, Seed: int64(j.seed*100 + level), TTSize: 8 << 20,
-							MoveTime: time.Duration(float64(LevelBudget(level)) * *ladderScale)})
+							MoveTime: time.Hour, MaxNodes: uint64(nodes)})
 					}
 					up, down := mk(hi), mk(lo)
 					black, white := up, down

@@ -4,14 +4,15 @@ import "time"
 
 // level is what one playing level does.
 type level struct {
-	budget   time.Duration // default time per move
-	depth    int           // alpha-beta depth cap (0 = none)
-	width    int           // moves searched per node below the root
-	vcfNodes uint64        // budget of the VCF searches at the root (attack and defence)
-	vctNodes uint64        // budget of the VCT search at the root (0 = none)
-	margin   int           // pick at random among root moves within margin of the best
-	blunder  float64       // chance of playing a random plausible move without searching
-	careless bool          // the blunder may ignore a five or a four on the board
+	budget     time.Duration // default time per move
+	depth      int           // alpha-beta depth cap (0 = none)
+	width      int           // moves searched per node below the root
+	vcfNodes   uint64        // budget of the VCF searches at the root (attack and defence)
+	vctNodes   uint64        // budget of the VCT search at the root (0 = none)
+	margin     int           // pick at random among root moves within margin of the best
+	blunder    float64       // chance of playing a random plausible move without searching
+	careless   bool          // the blunder may ignore a five or a four on the board
+	vctDefence bool          // also keep only root moves that stop the opponent's VCT
 }
 
 // levels describes levels 1..10 (index 0 is unused).
@@ -24,9 +25,13 @@ type level struct {
 //	  5   200 ms     4    12     20000          0        40      2 %
 //	  6   300 ms     6    12     50000       5000        20      0
 //	  7   500 ms     8    14    100000      20000        10      0
-//	  8   800 ms    10    16    200000      60000         5      0
-//	  9   1.3 s     14    18    300000     150000         0      0
-//	 10   2 s        -    20    500000     300000         0      0
+//	  8   800 ms    10    16    200000      60000*        5      0
+//	  9   1.3 s     14    18    300000     150000*        0      0
+//	 10   2 s        -    20    500000     300000*        0      0
+//
+// Every level with VCF nodes looks for its own VCF first and, when the
+// opponent has one, keeps only the root moves that refute it; the levels
+// marked * do the same against the opponent's VCT.
 //
 // "Blunder" plays a random move among the eight most promising by the static
 // ordering (often still a sensible one, sometimes missing a threat), which is
@@ -43,9 +48,9 @@ var levels = [11]level{
 	5:  {budget: 200 * time.Millisecond, depth: 4, width: 12, vcfNodes: 20000, margin: 40, blunder: 0.02},
 	6:  {budget: 300 * time.Millisecond, depth: 6, width: 12, vcfNodes: 50000, vctNodes: 5000, margin: 20},
 	7:  {budget: 500 * time.Millisecond, depth: 8, width: 14, vcfNodes: 100000, vctNodes: 20000, margin: 10},
-	8:  {budget: 800 * time.Millisecond, depth: 10, width: 16, vcfNodes: 200000, vctNodes: 60000, margin: 5},
-	9:  {budget: 1300 * time.Millisecond, depth: 14, width: 18, vcfNodes: 300000, vctNodes: 150000},
-	10: {budget: 2 * time.Second, width: 20, vcfNodes: 500000, vctNodes: 300000},
+	8:  {budget: 800 * time.Millisecond, depth: 10, width: 16, vcfNodes: 200000, vctNodes: 60000, margin: 5, vctDefence: true},
+	9:  {budget: 1300 * time.Millisecond, depth: 14, width: 18, vcfNodes: 300000, vctNodes: 150000, vctDefence: true},
+	10: {budget: 2 * time.Second, width: 20, vcfNodes: 500000, vctNodes: 300000, vctDefence: true},
 }
 
 // MinLevel and MaxLevel bound Options.Level.

@@ -219,17 +219,8 @@ func (e *Engine) search(depth, alpha, beta, ply int) int {
 	if st.nthr[me][tOpenFour] > 0 && e.hasLegal(me, tOpenFour) {
 		return WinScore - ply - 3
 	}
-	if st.nthr[you][tOpenFour] == 0 && st.nthr[me][tFourThree] > 0 && e.hasLegal(me, tFourThree) {
-		// A four-three against no open three: the four forces the block, the
-		// three becomes an open four. (The block might make a four of its
-		// own; the search below that one ply deeper would see it, so this is
-		// only trusted at the horizon.)
-		if depth <= 0 {
-			return WinScore - ply - 5
-		}
-	}
 	if depth <= 0 || ply >= maxPly-2 || st.stones() == st.size*st.size {
-		return st.eval()
+		return e.leaf(ply)
 	}
 
 	key := st.hash()
@@ -329,4 +320,28 @@ func (e *Engine) setPV(ply int, m int16) {
 		}
 	}
 	e.pvLen[ply] = n
+}
+
+// Leaf VCF bounds: fours searched and nodes spent at a leaf.
+const (
+	leafVCFDepth = 4
+	leafVCFNodes = 64
+)
+
+// leaf scores a position at the search horizon: the static evaluation,
+// unless the side to move has a four-three, which a short VCF confirms as a
+// win (the block of the four may stop the three or make a four, so the shape
+// alone proves nothing).
+func (e *Engine) leaf(ply int) int {
+	st := e.st
+	if st.nthr[st.stm][tFourThree] > 0 && ply < maxPly-2*leafVCFDepth-2 {
+		saved := e.tb
+		e.tb = threatBudget{limit: e.nodes + leafVCFNodes}
+		win := e.vcf(leafVCFDepth, ply)
+		e.tb = saved
+		if win {
+			return WinScore - ply - 2*leafVCFDepth
+		}
+	}
+	return st.eval()
 }
