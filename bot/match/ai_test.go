@@ -189,6 +189,18 @@ func TestUndoAgainstAI(t *testing.T) {
 	}
 }
 
+func TestNoUndoAgainstAI(t *testing.T) {
+	e := newEnv(t, Config{AIUndoLimit: -1})
+	g := e.solo(ChallengerFirst)
+	e.play(g.ID, "h8")
+	e.aiMoved(g.ID)
+	_, err := e.m.Ask(ctx, g.ID, alice.ID, store.UndoRequest, 2)
+	wantCode(t, err, LimitReached)
+	if want := "undo is not allowed against the AI"; err.Error() != want {
+		t.Errorf("message %q, want %q", err, want)
+	}
+}
+
 func TestUndoWhileAIThinks(t *testing.T) {
 	ai := newGateAI()
 	e := newEnv(t, Config{AI: ai})

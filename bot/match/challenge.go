@@ -39,7 +39,7 @@ type SoloSpec struct {
 	GuildID, ChannelID string
 }
 
-// firstSide returns the side of the challenger under seating st.
+// challengerSide returns the side of the challenger under seating st.
 func (m *Manager) challengerSide(st Seating) (engine.Side, error) {
 	switch st {
 	case ChallengerFirst:
@@ -195,11 +195,16 @@ func (m *Manager) expireChallenge(l *live, err error) (step, error) {
 	return step{}, err
 }
 
-// withdrawChallenge takes back the challenge l for its challenger.
+// withdrawChallenge takes back the challenge l for its challenger; one
+// that has expired meanwhile is stored and reported as expired instead.
 func (m *Manager) withdrawChallenge(l *live, userID string) (step, error) {
 	side, ok := sideOf(l.g, userID)
 	if !ok || side != l.g.Challenger {
 		return step{}, errorf(NotYourRequest, "only %s can withdraw this challenge", l.who(l.g.Challenger))
+	}
+	if !m.now().Before(l.g.Deadline) {
+		l.g.Status = store.Expired
+		return m.expireChallenge(l, errorf(Expired, "this challenge already expired at %s", l.g.Deadline.UTC().Format("15:04 MST")))
 	}
 	e := l.event(ChallengeWithdrawn, side)
 	e.Request = l.g.Request.Kind

@@ -166,7 +166,15 @@ func TestChallengeExpiry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	withdrawn, err := e.m.Challenge(ctx, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
 	e.clock.Advance(time.Minute)
+
+	// Withdrawn after it expired: it expired.
+	_, err = e.m.Withdraw(ctx, withdrawn.ID, alice.ID)
+	wantCode(t, err, Expired)
 
 	// Answered after it expired: stored as expired, reported, refused.
 	_, err = e.m.Accept(ctx, late.ID, bob.ID)
@@ -184,7 +192,7 @@ func TestChallengeExpiry(t *testing.T) {
 	if g, _ := e.game(ticked.ID); g.Status != store.Expired {
 		t.Errorf("ticked challenge is %s, want expired", g.Status)
 	}
-	for _, id := range []int64{late.ID, ticked.ID} {
+	for _, id := range []int64{late.ID, ticked.ID, withdrawn.ID} {
 		if got, want := e.rec.kinds(id), []EventKind{ChallengeIssued, ChallengeExpired}; !slices.Equal(got, want) {
 			t.Errorf("game %d events %v, want %v", id, got, want)
 		}
