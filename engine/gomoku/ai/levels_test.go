@@ -162,3 +162,40 @@ func TestEvaluateAndDraws(t *testing.T) {
 		t.Error("WinIn is wrong")
 	}
 }
+
+// TestConcurrentEngines runs engines on different games at once and checks
+// they play exactly what they play alone (no shared mutable state).
+func TestConcurrentEngines(t *testing.T) {
+	games := []string{benchGame, "15 renju: h8 h9 i9 g7", "19 standard: j10 k11 k9"}
+	alone := make([]string, len(games))
+	think := func(text string) string {
+		g, err := gomoku.ParseGame(text)
+		if err != nil {
+			t.Error(err)
+			return ""
+		}
+		e := New(Options{Level: 10, MaxNodes: 20000, MoveTime: time.Hour, TTSize: 1 << 20})
+		r, err := e.Think(context.Background(), g)
+		if err != nil {
+			t.Error(err)
+		}
+		return r.Text
+	}
+	for i, text := range games {
+		alone[i] = think(text)
+	}
+	together := make([]string, len(games))
+	done := make(chan int)
+	for i, text := range games {
+		go func() {
+			together[i] = think(text)
+			done <- i
+		}()
+	}
+	for range games {
+		<-done
+	}
+	if !slices.Equal(alone, together) {
+		t.Errorf("alone %v, together %v", alone, together)
+	}
+}
