@@ -375,17 +375,20 @@ func (b *Bot) answer(q *request, c customID, yes bool) error {
 		return err
 	}
 	b.takePrompt(g.ID)
-	if err := q.r.update(&outMessage{Content: q.public.t(key, seatName(q.public, g.Seats[side]), q.public.t("request."+string(kind)), g.ID)}); err != nil {
-		return err
+	if yes {
+		// the board first: whoever sees the answer sees the board changed
+		if err := q.r.deferUpdate(); err != nil {
+			return err
+		}
+		m, err := b.gameMessage(g, q.public)
+		if err != nil {
+			return err
+		}
+		if err := b.editChannel(q.ctx, g.ChannelID, g.MessageID, m); err != nil {
+			return err
+		}
 	}
-	if !yes {
-		return nil
-	}
-	m, err := b.gameMessage(g, q.public)
-	if err != nil {
-		return err
-	}
-	return b.editChannel(q.ctx, g.ChannelID, g.MessageID, m)
+	return q.r.update(&outMessage{Content: q.public.t(key, seatName(q.public, g.Seats[side]), q.public.t("request."+string(kind)), g.ID)})
 }
 
 // rematch is the Rematch button of a finished game.
@@ -402,13 +405,10 @@ func (b *Bot) rematch(q *request, c customID) error {
 	if g, err = b.latest(q, g.ID); err != nil {
 		return err
 	}
-	if err := b.postBoard(q, g); err != nil {
-		return err
-	}
 	if q.i.Message != nil {
 		b.retire(q.ctx, q.i.ChannelID, q.i.Message.ID)
 	}
-	return nil
+	return b.postBoard(q, g)
 }
 
 // liveHere lists the live games of a user, for /games.

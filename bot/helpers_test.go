@@ -51,21 +51,23 @@ type world struct {
 	db           *store.DB
 	path         string
 	ai           match.AI
+	budget       time.Duration
 	lobby        *discordtest.Channel
 	alice, bob   *discordtest.User
 	carol, robot *discordtest.User
 }
 
 type setup struct {
-	ai   match.AI
-	opts []discordtest.Option
+	ai     match.AI
+	budget time.Duration // the AI's time per move (match's default when 0)
+	opts   []discordtest.Option
 }
 
 // newWorld starts the fake Discord, opens a database and starts the bot.
 func newWorld(t *testing.T, s setup) *world {
 	t.Helper()
 	dc := discordtest.New(t, s.opts...)
-	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai}
+	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget}
 	if w.ai == nil {
 		w.ai = &scriptAI{}
 	}
@@ -85,9 +87,13 @@ func (w *world) start() {
 		t.Fatal(err)
 	}
 	s := w.dc.Session()
+	mc := match.Config{Clock: w.dc.Clock(), Coin: func() bool { return true }, Workers: 2}
+	if w.budget > 0 {
+		mc.Budget = func(int) time.Duration { return w.budget }
+	}
 	b, err := bot.New(bot.Options{
 		Session: s, Store: db, AI: w.ai, Rated: true,
-		Match:  match.Config{Clock: w.dc.Clock(), Coin: func() bool { return true }, Workers: 2},
+		Match:  mc,
 		Logger: testLogger(t),
 	})
 	if err != nil {
@@ -199,3 +205,22 @@ func (w *world) do(r *discordtest.Reply, err error) *discordtest.Message {
 	w.t.Helper()
 	return w.settled(w.must(r, err))
 }
+
+// startGame has alice challenge bob (alice black, moving first) and bob
+// accept; it returns the board.
+func (w *world) startGame(opts ...discordtest.Arg) *discordtest.Message {
+	w.t.Helper()
+	ctx := ctxT(w.t)
+	args := append([]discordtest.Arg{discordtest.Opt("opponent", w.bob.ID), discordtest.Opt("first", "me")}, opts...)
+	ch := w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("challenge", args...)))
+	return w.do(w.bob.Click(ctx, ch, buttonID(w.t, ch, "Accept")))
+}
+
+// play makes u play move with /move and returns the new board.
+func (w *world) play(u *discordtest.User, move string) *discordtest.Message {
+	w.t.Helper()
+	return w.do(u.Slash(ctxT(w.t), w.lobby, "move", discordtest.Opt("move", move)))
+}
+
+// current returns the latest version of m.
+func (w *world) current(m *discordtest.Message) *discordtest.Message { return w.dc.Message(m.ID) }

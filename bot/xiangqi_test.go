@@ -1,0 +1,88 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tengen-bot/tengen/bot/discordtest"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// mateLine is a helpmate: red's cannon mates on g10 at the fifth ply while
+// the AI (black) walks into it.
+var mateAI = map[int]string{1: "d10e9", 3: "c10a8"}
+
+// TestXiangqiAgainstTheAIToMate: a person plays red against the AI in three
+// notations; each move shows at once, the AI's reply replaces it on the same
+// board, and the mate ends the game with a replay and the AI record updated.
+func TestXiangqiAgainstTheAIToMate(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{ai: &scriptAI{script: mateAI}})
+	ctx := ctxT(t)
+	board := w.do(w.alice.Slash(ctx, w.lobby, "xiangqi", discordtest.Sub("ai", discordtest.Opt("level", 1), discordtest.Opt("colour", "red"))))
+	checkBoard(t, board, liveButtons...)
+	if !strings.Contains(board.Content, "<@"+w.alice.ID+">") {
+		t.Fatalf("red should move first: %q", board.Content)
+	}
+	for i, mv := range []struct{ typed, shown string }{
+		{"b3b5", "b3b5 · 炮八進二 · C8+2"},
+		{"炮八平三", "b5g5 · 炮八平三 · C8.3"},
+	} {
+		b := w.play(w.alice, mv.typed)
+		if got := field(b, "Last move"); got != "`"+mv.shown+"`" {
+			t.Fatalf("move %d shows %q, want %q", i, got, mv.shown)
+		}
+		replied, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
+			return m.ID == b.ID && field(m, "Moves played") == itoa(2*i+2)
+		})
+		if err != nil {
+			t.Fatalf("the AI's reply never replaced move %d: %v", i, err)
+		}
+		checkBoard(t, replied, liveButtons...)
+		if !strings.Contains(replied.Content, "your move") {
+			t.Fatalf("after the AI's reply: %q", replied.Content)
+		}
+	}
+	final := w.play(w.alice, "C3+5")
+	checkBoard(t, final, "Rematch")
+	if !strings.Contains(final.Content, "wins by checkmate") {
+		t.Fatalf("final: %q", final.Content)
+	}
+	if _, ok := final.Attachment("replay.gif"); !ok {
+		t.Fatal("no replay")
+	}
+	st, err := w.db.Stats(ctx, w.alice.ID, store.Xiangqi)
+	if err != nil || st.AI[1].Wins != 1 {
+		t.Fatalf("alice's record against level 1: %+v, %v", st, err)
+	}
+	// a rematch against the AI starts at once, colours swapped: the AI is red
+	w.must(w.alice.Click(ctx, final, buttonID(t, final, "Rematch")))
+	next, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return m.ID != final.ID && len(m.Buttons()) == 4 && field(m, "Moves played") == "1"
+	})
+	if err != nil {
+		t.Fatalf("the rematch board with the AI's first move: %v", err)
+	}
+	if !strings.Contains(next.Content, "<@"+w.alice.ID+">") {
+		t.Fatalf("rematch: %q", next.Content)
+	}
+	w.noFailures()
+}
+
+// TestUndoAgainstTheAI: an undo against the AI applies at once, on the board.
+func TestUndoAgainstTheAI(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("ai", discordtest.Opt("colour", "black"))))
+	b := w.play(w.alice, "h8")
+	b, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return m.ID == b.ID && field(m, "Moves played") == "2" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := w.do(w.alice.Click(ctx, b, buttonID(t, b, "Undo")))
+	if after.ID != b.ID || field(after, "Moves played") != "0" {
+		t.Fatalf("after the undo: %s moves on %s", field(after, "Moves played"), after.ID)
+	}
+	w.noFailures()
+}
