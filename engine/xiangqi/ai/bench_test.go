@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 
@@ -24,12 +25,19 @@ func BenchmarkSearch(b *testing.B) {
 	for i, fen := range middleGames {
 		games[i] = gameFrom(b, fen)
 	}
-	e := New(Options{MoveTime: NoTimeLimit, MaxDepth: 6})
+	// One engine per game, as the bot uses them.
+	engines := make([]*Engine, len(games))
+	for i := range engines {
+		engines[i] = New(Options{MoveTime: NoTimeLimit, MaxDepth: 6, TTSize: 1 << 20})
+	}
 	var nodes uint64
+	var before, after runtime.MemStats
 	b.ReportAllocs()
 	b.ResetTimer()
+	runtime.ReadMemStats(&before)
 	for i := 0; i < b.N; i++ {
-		for _, g := range games {
+		for j, g := range games {
+			e := engines[j]
 			e.NewGame()
 			r, err := e.Think(context.Background(), g)
 			if err != nil {
@@ -38,8 +46,10 @@ func BenchmarkSearch(b *testing.B) {
 			nodes += r.Nodes
 		}
 	}
+	runtime.ReadMemStats(&after)
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(nodes), "allocs/node")
 }
 
 // BenchmarkTimeToDepth measures the time to complete depth 8 from the

@@ -80,17 +80,20 @@ type Engine struct {
 	tt    table
 	rng   *rand.Rand
 
-	pos     xiangqi.Position
-	moves   [maxPly][xiangqi.MaxMoves + 1]xiangqi.Move // +1: the hash move goes before a full list
-	order   [maxPly][xiangqi.MaxMoves + 1]int32
-	killers [maxPly][2]xiangqi.Move
-	history [16][256]int32
-	pv      [maxPly][maxPly]xiangqi.Move
-	pvLen   [maxPly]int
-	quiets  [maxPly][xiangqi.MaxMoves]xiangqi.Move
-	count   [16]int // pieces on the board by xiangqi.Piece
-	mg, eg  int32   // material and piece-square score from red's view
-	phase   int     // game phase: the weight of chariots, horses, cannons left
+	pos xiangqi.Position
+	// The last game's set-up, parsed once.
+	startFEN string
+	start    xiangqi.Position
+	moves    [maxPly][xiangqi.MaxMoves + 1]xiangqi.Move // +1: the hash move goes before a full list
+	order    [maxPly][xiangqi.MaxMoves + 1]int32
+	killers  [maxPly][2]xiangqi.Move
+	history  [16][256]int32
+	pv       [maxPly][maxPly]xiangqi.Move
+	pvLen    [maxPly]int
+	quiets   [maxPly][xiangqi.MaxMoves]xiangqi.Move
+	count    [16]int // pieces on the board by xiangqi.Piece
+	mg, eg   int32   // material and piece-square score from red's view
+	phase    int     // game phase: the weight of chariots, horses, cannons left
 
 	// stack holds the keys of the game since the last capture, then of the
 	// search path; check[i] says whether the side to move at stack[i] is in
@@ -199,10 +202,14 @@ func (e *Engine) Evaluate(ctx context.Context, g *xiangqi.Game) (int, error) {
 
 // load sets the root position and the repetition history from g.
 func (e *Engine) load(g *xiangqi.Game) error {
-	p, err := xiangqi.ParseFEN(g.StartFEN())
-	if err != nil {
-		return fmt.Errorf("xiangqi ai: the game's start position: %w", err)
+	if fen := g.StartFEN(); fen != e.startFEN {
+		p, err := xiangqi.ParseFEN(fen)
+		if err != nil {
+			return fmt.Errorf("xiangqi ai: the game's start position: %w", err)
+		}
+		e.startFEN, e.start = fen, p
 	}
+	p := e.start
 	e.stack, e.check, e.floor = e.stack[:0], e.check[:0], e.floor[:0]
 	e.push(p.Key(), p.InCheck(), 0)
 	for _, m := range g.History() {
