@@ -161,7 +161,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "\n%s v %s, %v per move, %d games:\n  %s\n  as red:   %s\n  as black: %s\n",
 		*aName, *bName, *moveTime, t.games(), t.String(), colour[0].String(), colour[1].String())
-	fmt.Fprintln(out, "  (Elo from the logistic model; 95% interval from the per-game score variance, normal approximation)")
+	fmt.Fprintln(out, "  (Elo from the logistic model; 95% interval from the per-game score variance, normal approximation;")
+	fmt.Fprintln(out, "   when every game is won or lost, the rule-of-three bound 1-3/n instead)")
 	return ctx.Err()
 }
 

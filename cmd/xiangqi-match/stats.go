@@ -55,7 +55,8 @@ func eloOf(s float64) float64 {
 // interval. The interval comes from the per-game score variance
 // (trinomial: the sample variance of the 1/0.5/0 scores), the mean's
 // standard error sqrt(var/n), the normal quantile 1.96, and the score
-// bounds s±1.96·se mapped through eloOf.
+// bounds s±1.96·se mapped through eloOf. When every game was won (or
+// lost) the rule of three gives the one-sided bound instead.
 func (t *tally) elo() (d, lo, hi float64) {
 	n := float64(len(t.scores))
 	s := t.score()
@@ -67,6 +68,14 @@ func (t *tally) elo() (d, lo, hi float64) {
 		v += (x - s) * (x - s)
 	}
 	v /= n - 1
+	switch {
+	case s == 1:
+		// Every game won: no variance to speak of. The rule of three
+		// bounds the true score from below at 1-3/n (95%).
+		return eloOf(s), eloOf(1 - 3/n), math.Inf(1)
+	case s == 0:
+		return eloOf(s), math.Inf(-1), eloOf(3 / n)
+	}
 	se := math.Sqrt(v / n)
 	return eloOf(s), eloOf(s - 1.96*se), eloOf(s + 1.96*se)
 }

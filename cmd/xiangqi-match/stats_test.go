@@ -45,6 +45,20 @@ func TestElo(t *testing.T) {
 	}
 }
 
+func TestEloAllWonUsesRuleOfThree(t *testing.T) {
+	var tl tally
+	for i := 0; i < 20; i++ {
+		tl.add(1)
+	}
+	d, lo, hi := tl.elo()
+	if !math.IsInf(d, 1) || !math.IsInf(hi, 1) || math.Abs(lo-eloOf(0.85)) > 1e-9 {
+		t.Fatalf("20 wins: Elo %v, interval %v..%v; want +inf, %v..+inf", d, lo, hi, eloOf(0.85))
+	}
+	if s := tl.String(); !strings.Contains(s, "95% CI +301 .. +inf") {
+		t.Fatalf("String() = %q", s)
+	}
+}
+
 func TestEloNarrowsWithGames(t *testing.T) {
 	width := func(n int) float64 {
 		var tl tally
