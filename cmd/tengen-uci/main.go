@@ -7,7 +7,12 @@
 //	tengen-uci
 //
 // It reads UCI commands on standard input and answers on standard output.
-// See Run for the commands understood.
+// See Run for the commands understood. Options: UCI_Variant (xiangqi only),
+// Skill Level 0..20 (default 20 = full strength), mapped onto the AI's
+// levels 1..10 by SkillToLevel, and Hash in MiB (the transposition table).
+// "go movetime N" spends all of N milliseconds less a few for the reply;
+// with a clock it spends about a thirtieth of the time left plus most of
+// the increment.
 package main
 
 import (
