@@ -1,6 +1,7 @@
 package match
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/tengen-bot/tengen/store"
@@ -53,5 +54,36 @@ func BenchmarkRandomGames(b *testing.B) {
 			b.ReportMetric(float64(moves)/s, "moves/s")
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
 		})
+	}
+}
+
+// BenchmarkTick measures one Tick over 300 live games with nothing due
+// (200 between people, 100 against the AI waiting for the player): the
+// standing cost of the bot's periodic call.
+func BenchmarkTick(b *testing.B) {
+	clock := newClock()
+	db, _ := openDB(b, clock)
+	m := New(db, Config{Clock: clock, Workers: 1, AI: NewRandomAI(1)})
+	b.Cleanup(func() { m.Close(ctx) })
+	for i := range 200 {
+		g, err := m.Challenge(ctx, ChallengeSpec{Setup: Setup{Kind: store.Xiangqi}, Challenger: Player{ID: "a" + strconv.Itoa(i)}, Opponent: bob})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := m.Accept(ctx, g.ID, bob.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for range 100 {
+		if _, err := m.Solo(ctx, SoloSpec{Setup: Setup{Kind: store.Gomoku}, Player: alice, Level: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if err := m.Tick(ctx); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

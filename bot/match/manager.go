@@ -235,7 +235,7 @@ func (m *Manager) Resume(ctx context.Context) error {
 	}
 	var errs []error
 	for _, g := range games {
-		if g.Status != store.Active {
+		if g.Status != store.Active || !g.Seats[0].IsAI() && !g.Seats[1].IsAI() {
 			continue
 		}
 		eg, err := Restore(g.Kind, g.Moves)

@@ -51,6 +51,9 @@ func (m *Manager) Tick(ctx context.Context) error {
 			}
 			continue
 		}
+		if !g.Seats[0].IsAI() && !g.Seats[1].IsAI() {
+			continue // only the AI's work is queued from here
+		}
 		eg, err := Restore(g.Kind, g.Moves)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("tick: game %d: %w", g.ID, err))
