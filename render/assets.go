@@ -179,20 +179,21 @@ func (a *assets) newFaces(fs *fontSet) (*faces, error) {
 		*t.dst = face
 	}
 	for _, t := range []struct {
-		dst  **textFace
-		file *fontFile
-		size float64
+		dst      **textFace
+		file     *fontFile
+		fallback *fontFile
+		size     float64
 	}{
-		{&f.name, fs.bold, 24 * s},
-		{&f.status, fs.medium, 21 * s},
-		{&f.number[0], fs.bold, 0.44 * cell},
-		{&f.number[1], fs.bold, 0.34 * cell},
+		{&f.name, fs.bold, fs.names, 24 * s},
+		{&f.status, fs.medium, fs.cjk, 21 * s},
+		{&f.number[0], fs.bold, fs.cjk, 0.44 * cell},
+		{&f.number[1], fs.bold, fs.cjk, 0.34 * cell},
 	} {
 		face, err := newFace(t.file, t.size)
 		if err != nil {
 			return nil, err
 		}
-		fallback, err := newFace(fs.cjk, t.size)
+		fallback, err := newFace(t.fallback, t.size)
 		if err != nil {
 			return nil, err
 		}

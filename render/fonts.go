@@ -6,10 +6,25 @@ import (
 	"sync"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gomedium"
 	"golang.org/x/image/font/opentype"
 )
+
+// goBold and goMedium are the Go fonts (Bigelow & Holmes, BSD licence in
+// fonts/GO-FONTS-LICENSE.txt) for Latin text: names, coordinates, status.
+var (
+	//go:embed fonts/Go-Bold.ttf
+	goBold []byte
+	//go:embed fonts/Go-Medium.ttf
+	goMedium []byte
+)
+
+// namesSubset is Noto Sans CJK SC Bold cut down to the common Chinese
+// characters (GB2312 level 1 and Big5 level 1), kana and CJK punctuation, so
+// that players' display names in Chinese or Japanese are drawn, not replaced
+// by '?'. See fonts/README.md for the command.
+//
+//go:embed fonts/NotoSansCJKsc-Bold-names.otf
+var namesSubset []byte
 
 // cjkSubset is Noto Serif CJK TC Bold cut down to the glyphs the Xiangqi
 // board draws (pieces and the river). See fonts/README.md for the command.
@@ -24,6 +39,7 @@ type fontSet struct {
 	bold   *fontFile // Go Bold: names, coordinates
 	medium *fontFile // Go Medium: status line
 	cjk    *fontFile // Noto Serif CJK TC Bold subset: piece characters
+	names  *fontFile // Noto Sans CJK SC Bold subset: CJK in players' names
 }
 
 // loadFonts parses the embedded fonts once per process; parsing is pure, so
@@ -35,9 +51,10 @@ var loadFonts = sync.OnceValues(func() (*fontSet, error) {
 		data []byte
 		dst  **fontFile
 	}{
-		{"Go Bold", gobold.TTF, &fs.bold},
-		{"Go Medium", gomedium.TTF, &fs.medium},
+		{"Go Bold", goBold, &fs.bold},
+		{"Go Medium", goMedium, &fs.medium},
 		{"Noto Serif CJK subset", cjkSubset, &fs.cjk},
+		{"Noto Sans CJK names subset", namesSubset, &fs.names},
 	} {
 		parsed, err := opentype.Parse(f.data)
 		if err != nil {
