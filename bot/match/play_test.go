@@ -85,6 +85,9 @@ func TestPlayToFiveRated(t *testing.T) {
 		t.Fatalf("game ended %s %v", end.Status, end.Outcome)
 	}
 	over := e.rec.waitFor(t, g.ID, GameEnded)
+	if stored, _ := e.game(g.ID); over.Game.Deadline != stored.Deadline || over.Game.RemindAt != stored.RemindAt || !stored.Deadline.IsZero() {
+		t.Errorf("reported deadlines %v/%v, stored %v/%v", over.Game.Deadline, over.Game.RemindAt, stored.Deadline, stored.RemindAt)
+	}
 	if !over.Ratings.Rated || over.Ratings.After[engine.First].Rating <= over.Ratings.Before[engine.First].Rating ||
 		over.Outcome != end.Outcome || over.Actor != engine.First {
 		t.Errorf("game over event %+v", over)

@@ -101,6 +101,7 @@ func (m *Manager) armTurn(l *live, now time.Time) {
 // finish ends the game with outcome o and reports it.
 func finish(l *live, o engine.Outcome, actor engine.Side, events ...Event) step {
 	l.g.Outcome = o
-	l.g.Request = store.Request{}
+	// Finish clears these in the store; the reported copy says so too.
+	l.g.Request, l.g.Deadline, l.g.RemindAt = store.Request{}, time.Time{}, time.Time{}
 	return step{write: writeFinish, events: append(events, l.event(GameEnded, actor))}
 }
