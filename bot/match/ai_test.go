@@ -156,6 +156,23 @@ func TestSoloGame(t *testing.T) {
 	}
 }
 
+func TestSoloXiangqi(t *testing.T) {
+	e := newEnv(t, Config{})
+	g, err := e.m.Solo(ctx, SoloSpec{Setup: Setup{Kind: store.Xiangqi}, Player: alice, Level: 10, Start: OpponentFirst})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if red := e.aiMoved(g.ID); red.Actor != engine.First || red.Game.Seats[engine.First].AI != 10 {
+		t.Errorf("red's move %+v", red)
+	}
+	_, err = e.m.Play(ctx, g.ID, alice.ID, "e10e8", 1)
+	if engine.ErrorCode(err) != engine.Illegal {
+		t.Errorf("a general leaving the palace: %v", err)
+	}
+	e.playRandom(g.ID, NewRandomAI(8))
+	e.aiMoved(g.ID)
+}
+
 func TestUndoAgainstAI(t *testing.T) {
 	e := newEnv(t, Config{})
 	g := e.solo(ChallengerFirst) // alice is black

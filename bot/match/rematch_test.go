@@ -79,6 +79,26 @@ func TestRematchOfferExpiresAndWithdraws(t *testing.T) {
 	wantCode(t, err, GameOver)
 }
 
+func TestRematchOfAGameNeverPlayed(t *testing.T) {
+	e := newEnv(t, Config{})
+	c, err := e.m.Challenge(ctx, ChallengeSpec{Setup: Setup{Kind: store.Gomoku}, Challenger: alice, Opponent: bob})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.m.Rematch(ctx, c.ID, alice.ID)
+	wantCode(t, err, Invalid)
+	if _, err := e.m.Decline(ctx, c.ID, bob.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.m.Rematch(ctx, c.ID, bob.ID)
+	wantCode(t, err, Invalid)
+	if want := "game #1 was never played to a result: start a new one instead"; err.Error() != want {
+		t.Errorf("message %q, want %q", err, want)
+	}
+	_, err = e.m.Rematch(ctx, 42, bob.ID)
+	wantCode(t, err, NotFound)
+}
+
 func TestRematchAgainstAI(t *testing.T) {
 	e := newEnv(t, Config{})
 	g := e.solo(ChallengerFirst)
