@@ -76,7 +76,7 @@ func TestGomokuGameToFive(t *testing.T) {
 	}
 	// Only bob may accept.
 	wantEphemeral(t, w.must(w.carol.Click(ctx, ch, buttonID(t, ch, "Accept"))), "not you")
-	board := w.do(bob.Click(ctx, ch, buttonID(t, ch, "Accept")))
+	board := w.click(bob, ch, "Accept")
 	checkBoard(t, board, liveButtons...)
 	if !strings.Contains(board.Content, "<@"+alice.ID+">") {
 		t.Fatalf("the board does not ask alice to move: %q", board.Content)

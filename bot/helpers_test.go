@@ -187,17 +187,40 @@ func wantEphemeral(t testing.TB, r *discordtest.Reply, fragments ...string) {
 func fmtInt(n int) string { return strconv.Itoa(n) }
 
 // settled returns the bot's answer once a deferred reply has been edited.
+// (It does not use Reply.WaitEdit, which misses an edit made before the
+// user's goroutine reads the acknowledgement, as happens under load.)
 func (w *world) settled(r *discordtest.Reply) *discordtest.Message {
 	w.t.Helper()
-	switch r.Type {
-	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
-		m, err := r.WaitEdit(ctxT(w.t))
-		if err != nil {
-			w.t.Fatal(err)
-		}
+	m := r.Message()
+	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || m == nil {
 		return m
 	}
-	return r.Message()
+	got, err := w.dc.Channel(m.ChannelID).WaitMessage(ctxT(w.t), func(x *discordtest.Message) bool {
+		return x.ID == m.ID && !x.Loading()
+	})
+	if err != nil {
+		w.t.Fatalf("the deferred reply was never completed: %v", err)
+	}
+	return got
+}
+
+// click presses the button labelled label on the current version of m as
+// u, and returns the message once the bot has answered: an update of m (for
+// a deferred update, once m has changed), or the new message.
+func (w *world) click(u *discordtest.User, m *discordtest.Message, label string) *discordtest.Message {
+	w.t.Helper()
+	m = w.current(m)
+	r := w.must(u.Click(ctxT(w.t), m, buttonID(w.t, m, label)))
+	if r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		return w.settled(r)
+	}
+	got, err := w.dc.Channel(m.ChannelID).WaitMessage(ctxT(w.t), func(x *discordtest.Message) bool {
+		return x.ID == m.ID && x.Version > m.Version
+	})
+	if err != nil {
+		w.t.Fatalf("pressing %q: the message never changed: %v", label, err)
+	}
+	return got
 }
 
 // do runs an action that must succeed and returns its settled answer.
@@ -213,7 +236,7 @@ func (w *world) startGame(opts ...discordtest.Arg) *discordtest.Message {
 	ctx := ctxT(w.t)
 	args := append([]discordtest.Arg{discordtest.Opt("opponent", w.bob.ID), discordtest.Opt("first", "me")}, opts...)
 	ch := w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("challenge", args...)))
-	return w.do(w.bob.Click(ctx, ch, buttonID(w.t, ch, "Accept")))
+	return w.click(w.bob, ch, "Accept")
 }
 
 // play makes u play move with /move and returns the new board.

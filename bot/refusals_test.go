@@ -113,7 +113,7 @@ func TestRequestAfterTheEnd(t *testing.T) {
 	ctx := ctxT(t)
 	w.startGame()
 	board := w.play(w.alice, "h8")
-	prompt := w.do(w.alice.Click(ctx, board, buttonID(t, board, "Undo")))
+	prompt := w.click(w.alice, board, "Undo")
 	w.do(w.alice.Slash(ctx, w.lobby, "resign"))
 	wantEphemeral(t, w.must(w.bob.Click(ctx, prompt, buttonID(t, prompt, "Accept"))), "over")
 
@@ -156,7 +156,7 @@ func TestAutocomplete(t *testing.T) {
 
 	x := w.lobby
 	ch := w.do(w.carol.Slash(ctx, x, "xiangqi", discordtest.Sub("challenge", discordtest.Opt("opponent", w.alice.ID), discordtest.Opt("colour", "red"))))
-	w.do(w.alice.Click(ctx, ch, buttonID(t, ch, "Accept")))
+	w.click(w.alice, ch, "Accept")
 	r = w.must(w.carol.Autocomplete(ctx, x, "move", discordtest.Focused("move", "炮二")))
 	found := false
 	for _, c := range r.Choices {

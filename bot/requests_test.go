@@ -17,14 +17,14 @@ func TestUndoAcceptedAndDeclined(t *testing.T) {
 	w.play(w.alice, "h8")
 	board := w.play(w.bob, "h9")
 
-	prompt := w.do(w.bob.Click(ctx, board, buttonID(t, board, "Undo")))
+	prompt := w.click(w.bob, board, "Undo")
 	if prompt.Ephemeral() || !strings.Contains(prompt.Content, "<@"+w.alice.ID+">") || !strings.Contains(prompt.Content, "take back") {
 		t.Fatalf("undo prompt: %+v", prompt)
 	}
 	// bob cannot accept his own request, carol cannot answer at all
 	wantEphemeral(t, w.must(w.bob.Click(ctx, prompt, buttonID(t, prompt, "Accept"))), "only")
 	wantEphemeral(t, w.must(w.carol.Click(ctx, prompt, buttonID(t, prompt, "Accept"))), "not playing")
-	answered := w.do(w.alice.Click(ctx, prompt, buttonID(t, prompt, "Accept")))
+	answered := w.click(w.alice, prompt, "Accept")
 	if len(answered.Buttons()) != 0 || !strings.Contains(answered.Content, "accepted") {
 		t.Fatalf("answered prompt: %+v", answered)
 	}
@@ -34,8 +34,8 @@ func TestUndoAcceptedAndDeclined(t *testing.T) {
 	}
 	// the buttons of the board before the undo are stale now
 	board = w.play(w.bob, "i9")
-	prompt = w.do(w.bob.Click(ctx, board, buttonID(t, board, "Undo")))
-	answered = w.do(w.alice.Click(ctx, prompt, buttonID(t, prompt, "Decline")))
+	prompt = w.click(w.bob, board, "Undo")
+	answered = w.click(w.alice, prompt, "Decline")
 	if !strings.Contains(answered.Content, "declined") || len(answered.Buttons()) != 0 {
 		t.Fatalf("declined prompt: %+v", answered)
 	}
@@ -43,8 +43,8 @@ func TestUndoAcceptedAndDeclined(t *testing.T) {
 		t.Fatalf("a declined undo changed the board: %s moves", got)
 	}
 	// a withdrawn request: the asker's Decline
-	prompt = w.do(w.alice.Click(ctx, board, buttonID(t, board, "Draw")))
-	answered = w.do(w.alice.Click(ctx, prompt, buttonID(t, prompt, "Decline")))
+	prompt = w.click(w.alice, board, "Draw")
+	answered = w.click(w.alice, prompt, "Decline")
 	if !strings.Contains(answered.Content, "withdrew") {
 		t.Fatalf("withdrawn prompt: %+v", answered)
 	}
@@ -59,11 +59,11 @@ func TestDrawAndRematch(t *testing.T) {
 	ctx := ctxT(t)
 	w.startGame()
 	board := w.play(w.alice, "h8")
-	prompt := w.do(w.alice.Click(ctx, board, buttonID(t, board, "Draw")))
+	prompt := w.click(w.alice, board, "Draw")
 	if !strings.Contains(prompt.Content, "offers a draw") {
 		t.Fatalf("draw prompt: %q", prompt.Content)
 	}
-	w.do(w.bob.Click(ctx, prompt, buttonID(t, prompt, "Accept")))
+	w.click(w.bob, prompt, "Accept")
 	final := w.current(board)
 	checkBoard(t, final, "Rematch")
 	if !strings.Contains(final.Content, "Draw by agreement") {
@@ -90,14 +90,14 @@ func TestDrawAndRematch(t *testing.T) {
 	if !strings.Contains(offer.Embeds[0].Description, "**black**: <@"+w.bob.ID+">") {
 		t.Fatalf("rematch colours: %q", offer.Embeds[0].Description)
 	}
-	declined := w.do(w.alice.Click(ctx, offer, buttonID(t, offer, "Decline")))
+	declined := w.click(w.alice, offer, "Decline")
 	if !strings.Contains(declined.Content, "declined") || len(declined.Buttons()) != 0 {
 		t.Fatalf("declined offer: %+v", declined)
 	}
 
 	// a new game, resigned, then a rematch accepted
 	board = w.startGame()
-	final = w.do(w.alice.Click(ctx, board, buttonID(t, board, "Resign")))
+	final = w.click(w.alice, board, "Resign")
 	if !strings.Contains(final.Content, "wins by resignation") {
 		t.Fatalf("after resigning: %q", final.Content)
 	}
@@ -108,7 +108,7 @@ func TestDrawAndRematch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	next := w.do(w.bob.Click(ctx, offer, buttonID(t, offer, "Accept")))
+	next := w.click(w.bob, offer, "Accept")
 	checkBoard(t, next, liveButtons...)
 	if !strings.Contains(next.Content, "<@"+w.bob.ID+">") {
 		t.Fatalf("the rematch should start with bob (black): %q", next.Content)

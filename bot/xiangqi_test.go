@@ -80,7 +80,7 @@ func TestUndoAgainstTheAI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	after := w.do(w.alice.Click(ctx, b, buttonID(t, b, "Undo")))
+	after := w.click(w.alice, b, "Undo")
 	if after.ID != b.ID || field(after, "Moves played") != "0" {
 		t.Fatalf("after the undo: %s moves on %s", field(after, "Moves played"), after.ID)
 	}

@@ -1,0 +1,59 @@
+package bot_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tengen-bot/tengen/bot/discordtest"
+)
+
+// TestDiscordFaultsSurvived: 429s (bucket and global) and 500s on the calls
+// a move makes are waited out or retried; the players never see a failure.
+func TestDiscordFaultsSurvived(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	board := w.startGame()
+
+	const (
+		callback = "/interactions/{interaction_id}/{interaction_token}/callback"
+		original = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+		channel  = "/channels/{channel_id}/messages/{message_id}"
+	)
+	w.dc.RateLimitNext("POST", callback, 300*time.Millisecond, false, 1)
+	w.dc.FailNext("PATCH", original, 500, 1)
+	w.dc.FailNext("PATCH", channel, 500, 1)
+	b := w.play(w.alice, "h8")
+	checkBoard(t, b, liveButtons...)
+	if len(w.current(board).Buttons()) != 0 {
+		t.Fatal("the old board kept its buttons after a 500")
+	}
+
+	w.dc.FailNext("POST", callback, 500, 1)
+	w.dc.RateLimitNext("PATCH", original, 200*time.Millisecond, true, 1)
+	b2 := w.play(w.bob, "h9")
+	checkBoard(t, b2, liveButtons...)
+
+	w.dc.RateLimitNext("POST", "/channels/{channel_id}/messages", 200*time.Millisecond, false, 1)
+	w.dc.FailNext("POST", "/channels/{channel_id}/messages", 500, 1)
+	p := w.must(w.alice.Click(ctx, b2, buttonID(t, b2, "Move…"))).Message()
+	p = w.must(w.alice.Select(ctx, p, p.Components[0].Components[0].CustomID, "i")).Message()
+	w.must(w.alice.Select(ctx, p, p.Components[0].Components[0].CustomID, "8"))
+	if _, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return field(m, "Moves played") == "3" }); err != nil {
+		t.Fatal(err)
+	}
+	statuses := map[int]int{}
+	for _, r := range w.dc.Requests() {
+		statuses[r.Status]++
+	}
+	if statuses[429] != 3 || statuses[500] != 4 {
+		var log []string
+		for _, r := range w.dc.Requests() {
+			log = append(log, fmt.Sprintf("%s %s %d", r.Method, r.Route, r.Status))
+		}
+		t.Fatalf("the faults did not all happen: %v\n%s", statuses, strings.Join(log, "\n"))
+	}
+	w.noFailures()
+}
