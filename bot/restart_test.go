@@ -54,7 +54,9 @@ func (a *blockingAI) Move(ctx context.Context, g engine.Game, level int) (string
 	}
 }
 
-func (a *blockingAI) Evaluate(ctx context.Context, g engine.Game, level int) (int, error) { return 0, nil }
+func (a *blockingAI) Evaluate(ctx context.Context, g engine.Game, level int) (int, error) {
+	return 0, nil
+}
 
 // TestRestartDuringTheAITurn: the AI's pending turn is resumed by the next
 // process, which edits the board posted by the previous one.
