@@ -49,7 +49,7 @@ func field(m *discordtest.Message, name string) string {
 var liveButtons = []string{"Move…", "Undo", "Draw", "Resign"}
 
 // buttonID returns the custom id of the button labelled label.
-func buttonID(t *testing.T, m *discordtest.Message, label string) string {
+func buttonID(t testing.TB, m *discordtest.Message, label string) string {
 	t.Helper()
 	for _, b := range m.Buttons() {
 		if b.Label == label {

@@ -45,7 +45,7 @@ func (a *scriptAI) Evaluate(ctx context.Context, g engine.Game, level int) (int,
 
 // world is a running bot on a fake Discord with a database on disk.
 type world struct {
-	t            *testing.T
+	t            testing.TB
 	dc           *discordtest.Discord
 	b            *bot.Bot
 	db           *store.DB
@@ -64,7 +64,7 @@ type setup struct {
 }
 
 // newWorld starts the fake Discord, opens a database and starts the bot.
-func newWorld(t *testing.T, s setup) *world {
+func newWorld(t testing.TB, s setup) *world {
 	t.Helper()
 	dc := discordtest.New(t, s.opts...)
 	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget}

@@ -8,12 +8,12 @@ import (
 
 // testLogger sends the bot's logs to the test log; errors fail the test,
 // since every failure the tests provoke is one the bot must handle quietly.
-func testLogger(t *testing.T) *slog.Logger {
+func testLogger(t testing.TB) *slog.Logger {
 	return slog.New(&testHandler{t: t})
 }
 
 type testHandler struct {
-	t     *testing.T
+	t     testing.TB
 	attrs []slog.Attr
 }
 
