@@ -1,0 +1,96 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/gomoku"
+	gomokuai "github.com/tengen-bot/tengen/engine/gomoku/ai"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
+	xiangqiai "github.com/tengen-bot/tengen/engine/xiangqi/ai"
+)
+
+// Engines is the AI that plays with Tengen's own engines: engine/gomoku/ai
+// for Gomoku and engine/xiangqi/ai for Xiangqi. It satisfies AI.
+//
+// Every call gets a fresh engine with its own transposition table of TTSize
+// bytes, so memory is bounded by TTSize times the number of AI workers and
+// calls share nothing. The zero value is ready to use.
+type Engines struct {
+	// TTSize is the transposition table size of each search in bytes
+	// (0 = the engines' default, 16 MiB).
+	TTSize int
+	// Seed, when not zero, makes the weak levels' random choices depend
+	// only on Seed and the position, so tests replay the same games. When
+	// zero every move draws a new random seed.
+	Seed int64
+}
+
+var _ AI = (*Engines)(nil)
+
+// Move returns the engine's choice for the side to move in g at level,
+// within ctx's deadline.
+func (e *Engines) Move(ctx context.Context, g engine.Game, level int) (string, error) {
+	switch g := g.(type) {
+	case *gomoku.Game:
+		r, err := gomokuai.New(gomokuai.Options{Level: level, Seed: e.seed(g), TTSize: e.TTSize}).Think(ctx, g)
+		if err != nil {
+			return "", fmt.Errorf("gomoku engine: %w", err)
+		}
+		return r.Text, nil
+	case *xiangqi.Game:
+		r, err := xiangqiai.New(xiangqiai.Options{Level: level, Seed: e.seed(g), TTSize: e.TTSize}).Think(ctx, g)
+		if err != nil {
+			return "", fmt.Errorf("xiangqi engine: %w", err)
+		}
+		return r.Text, nil
+	}
+	return "", fmt.Errorf("no engine plays %T", g)
+}
+
+// Evaluate scores g for the side to move. Each engine decides for itself
+// what a level position is (its own DrawThreshold, in its own units): such
+// a position scores 0, so the lifecycle accepts a draw offer exactly when
+// the engine would. Other positions keep the engine's score and sign.
+func (e *Engines) Evaluate(ctx context.Context, g engine.Game, level int) (int, error) {
+	var score int
+	var level0 bool
+	switch g := g.(type) {
+	case *gomoku.Game:
+		s, err := gomokuai.New(gomokuai.Options{Level: level, Seed: e.seed(g), TTSize: e.TTSize}).Evaluate(ctx, g)
+		if err != nil {
+			return 0, fmt.Errorf("gomoku engine: %w", err)
+		}
+		score, level0 = s, gomokuai.AcceptsDraw(s)
+	case *xiangqi.Game:
+		s, err := xiangqiai.New(xiangqiai.Options{Level: level, Seed: e.seed(g), TTSize: e.TTSize}).Evaluate(ctx, g)
+		if err != nil {
+			return 0, fmt.Errorf("xiangqi engine: %w", err)
+		}
+		score, level0 = s, xiangqiai.AcceptsDraw(s)
+	default:
+		return 0, fmt.Errorf("no engine plays %T", g)
+	}
+	if level0 {
+		return 0, nil
+	}
+	return score, nil
+}
+
+// seed returns the seed of one search: from Seed and the moves played when
+// Seed is set, otherwise random.
+func (e *Engines) seed(g engine.Game) int64 {
+	if e.Seed == 0 {
+		return rand.Int64()
+	}
+	h := uint64(e.Seed)
+	for _, m := range g.Moves() {
+		for i := 0; i < len(m); i++ {
+			h = (h ^ uint64(m[i])) * 0x100000001b3 // FNV-1a step
+		}
+		h = (h ^ ' ') * 0x100000001b3
+	}
+	return int64(h)
+}
