@@ -18,20 +18,22 @@ type level struct {
 // levels describes levels 1..10 (index 0 is unused).
 //
 //	level  time    depth  width  VCF nodes  VCT nodes  margin  blunder
-//	  1    40 ms     1     8         0          0       400     40 %
-//	  2    60 ms     2     8         0          0       250     25 %
-//	  3    80 ms     2    10      2000          0       150     12 %
-//	  4   120 ms     3    10      5000          0        80      6 %
-//	  5   200 ms     4    12     20000          0        40      2 %
-//	  6   300 ms     6    12     50000       5000        20      0
-//	  7   500 ms     8    14    100000      20000        10      0
-//	  8   800 ms    10    16    200000      60000*        5      0
-//	  9   1.3 s     14    18    300000     150000*        0      0
+//	  1    30 ms     1     6         0          0       400     40 %
+//	  2    40 ms     2     8         0          0       250     25 %
+//	  3    60 ms     2     8      2000          0       150     12 %
+//	  4    80 ms     3    10      5000          0        80      6 %
+//	  5   120 ms     4    10     10000          0        40      2 %
+//	  6   200 ms     5    12     20000       3000        20      0
+//	  7   300 ms     6    12     50000      10000        10      0
+//	  8   500 ms     8    14    100000      30000*        0      0
+//	  9   1 s       10    16    200000      80000*        0      0
 //	 10   2 s        -    20    500000     300000*        0      0
 //
 // Every level with VCF nodes looks for its own VCF first and, when the
 // opponent has one, keeps only the root moves that refute it; the levels
-// marked * do the same against the opponent's VCT.
+// marked * do the same against the opponent's VCT. The budgets roughly
+// double from level to level at the top, so that each level beats the one
+// below it.
 //
 // "Blunder" plays a random move among the eight most promising by the static
 // ordering (often still a sensible one, sometimes missing a threat), which is
@@ -39,17 +41,17 @@ type level struct {
 // five can be made or a four must be blocked; from level 3 on a five is
 // always made and a four always blocked. "Margin" chooses at random (seeded)
 // among the root moves scoring within that many units of the best one.
-// Levels 9 and 10 add no randomness at all.
+// Levels 8 to 10 add no randomness at all.
 var levels = [11]level{
-	1:  {budget: 40 * time.Millisecond, depth: 1, width: 8, margin: 400, blunder: 0.40, careless: true},
-	2:  {budget: 60 * time.Millisecond, depth: 2, width: 8, margin: 250, blunder: 0.25, careless: true},
-	3:  {budget: 80 * time.Millisecond, depth: 2, width: 10, vcfNodes: 2000, margin: 150, blunder: 0.12},
-	4:  {budget: 120 * time.Millisecond, depth: 3, width: 10, vcfNodes: 5000, margin: 80, blunder: 0.06},
-	5:  {budget: 200 * time.Millisecond, depth: 4, width: 12, vcfNodes: 20000, margin: 40, blunder: 0.02},
-	6:  {budget: 300 * time.Millisecond, depth: 6, width: 12, vcfNodes: 50000, vctNodes: 5000, margin: 20},
-	7:  {budget: 500 * time.Millisecond, depth: 8, width: 14, vcfNodes: 100000, vctNodes: 20000, margin: 10},
-	8:  {budget: 800 * time.Millisecond, depth: 10, width: 16, vcfNodes: 200000, vctNodes: 60000, margin: 5, vctDefence: true},
-	9:  {budget: 1300 * time.Millisecond, depth: 14, width: 18, vcfNodes: 300000, vctNodes: 150000, vctDefence: true},
+	1:  {budget: 30 * time.Millisecond, depth: 1, width: 6, margin: 400, blunder: 0.40, careless: true},
+	2:  {budget: 40 * time.Millisecond, depth: 2, width: 8, margin: 250, blunder: 0.25, careless: true},
+	3:  {budget: 60 * time.Millisecond, depth: 2, width: 8, vcfNodes: 2000, margin: 150, blunder: 0.12},
+	4:  {budget: 80 * time.Millisecond, depth: 3, width: 10, vcfNodes: 5000, margin: 80, blunder: 0.06},
+	5:  {budget: 120 * time.Millisecond, depth: 4, width: 10, vcfNodes: 10000, margin: 40, blunder: 0.02},
+	6:  {budget: 200 * time.Millisecond, depth: 5, width: 12, vcfNodes: 20000, vctNodes: 3000, margin: 20},
+	7:  {budget: 300 * time.Millisecond, depth: 6, width: 12, vcfNodes: 50000, vctNodes: 10000, margin: 10},
+	8:  {budget: 500 * time.Millisecond, depth: 8, width: 14, vcfNodes: 100000, vctNodes: 30000, vctDefence: true},
+	9:  {budget: 1000 * time.Millisecond, depth: 10, width: 16, vcfNodes: 200000, vctNodes: 80000, vctDefence: true},
 	10: {budget: 2 * time.Second, width: 20, vcfNodes: 500000, vctNodes: 300000, vctDefence: true},
 }
 
