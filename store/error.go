@@ -10,13 +10,14 @@ type Code uint8
 
 // Error codes.
 const (
-	OK       Code = iota // not a store error (or no error)
-	NotFound             // the game, player or setting does not exist
-	Conflict             // the write was based on a stale version, or the game has ended
-	Invalid              // the caller passed a record the store refuses to save
+	OK           Code = iota // not a store error (or no error)
+	NotFound                 // the game, player or setting does not exist
+	Conflict                 // the write was based on a stale version, or the game has ended
+	Invalid                  // the caller passed a record the store refuses to save
+	LimitReached             // the player already has as many open challenges as allowed (see LimitError)
 )
 
-var codeNames = [...]string{OK: "ok", NotFound: "not found", Conflict: "conflict", Invalid: "invalid"}
+var codeNames = [...]string{OK: "ok", NotFound: "not found", Conflict: "conflict", Invalid: "invalid", LimitReached: "limit reached"}
 
 // String returns the code's short name, e.g. "conflict".
 func (c Code) String() string {

@@ -113,7 +113,11 @@ type Game struct {
 	// already reminded: the lifecycle clears it after reminding).
 	RemindAt time.Time
 	// AIUndos counts the undo requests used against the AI.
-	AIUndos    int
+	AIUndos int
+	// RematchOf is the id of the game this one is a rematch of (a rematch
+	// offer, or the game it became); 0 for none. CreateGame stores it;
+	// later writes leave it as it is.
+	RematchOf  int64
 	CreatedAt  time.Time // set by CreateGame
 	UpdatedAt  time.Time // set by every write
 	FinishedAt time.Time // set when the game leaves the live statuses
@@ -164,6 +168,9 @@ func (g *Game) check() error {
 	}
 	if g.AIUndos < 0 {
 		return errorf(Invalid, "negative undo count %d", g.AIUndos)
+	}
+	if g.RematchOf < 0 {
+		return errorf(Invalid, "game id %d of the game rematched is not positive", g.RematchOf)
 	}
 	return nil
 }

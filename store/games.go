@@ -15,7 +15,7 @@ const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.
 	g.first_user, coalesce(p1.name, ''), g.first_ai, g.second_user, coalesce(p2.name, ''), g.second_ai,
 	g.challenger, g.rated, g.status, g.result, g.reason, g.moves,
 	g.request, g.request_by, g.request_at, g.deadline, g.remind_at, g.ai_undos,
-	g.created_at, g.updated_at, g.finished_at, g.version`
+	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of`
 
 // gameFrom is the FROM clause that goes with gameColumns.
 const gameFrom = ` FROM games g
@@ -32,13 +32,14 @@ func scanGame(row scanner) (*Game, error) {
 		result, reason                   string
 		requestAt, deadline, remindAt    sql.NullInt64
 		createdAt, updatedAt, finishedAt sql.NullInt64
+		rematchOf                        sql.NullInt64
 		kind, status, request            string
 	)
 	err := row.Scan(&g.ID, &kind, &g.Rules, &g.Size, &g.GuildID, &g.ChannelID, &g.MessageID,
 		&firstUser, &g.Seats[0].Name, &g.Seats[0].AI, &secondUser, &g.Seats[1].Name, &g.Seats[1].AI,
 		&challenger, &g.Rated, &status, &result, &reason, &g.Moves,
 		&request, &requestBy, &requestAt, &deadline, &remindAt, &g.AIUndos,
-		&createdAt, &updatedAt, &finishedAt, &g.Version)
+		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf)
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +52,7 @@ func scanGame(row scanner) (*Game, error) {
 	g.Request = Request{Kind: RequestKind(request), By: engine.Side(requestBy), At: fromMillis(requestAt)}
 	g.Deadline, g.RemindAt = fromMillis(deadline), fromMillis(remindAt)
 	g.CreatedAt, g.UpdatedAt, g.FinishedAt = fromMillis(createdAt), fromMillis(updatedAt), fromMillis(finishedAt)
+	g.RematchOf = rematchOf.Int64
 	return &g, nil
 }
 
@@ -81,8 +83,18 @@ func upsertPlayer(ctx context.Context, tx *sql.Tx, userID, name string, now int6
 }
 
 // CreateGame inserts g (usually a Challenge or an Active game against the
-// AI) and sets its ID, Version (1), CreatedAt and UpdatedAt.
+// AI) and sets its ID, Version (1), CreatedAt and UpdatedAt. A second
+// pending offer to rematch the same game (Status Challenge, same
+// RematchOf) fails with Code Conflict; RematchOf naming no game fails with
+// Code NotFound.
 func (db *DB) CreateGame(ctx context.Context, g *Game) error {
+	return db.create(ctx, g, "create game", nil)
+}
+
+// create validates g and inserts it in one write transaction, after
+// running before (when not nil) in that transaction: a check that may
+// refuse the insert.
+func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *sql.Tx) error) error {
 	if err := g.check(); err != nil {
 		return err
 	}
@@ -92,7 +104,17 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 	now := db.opt.Now().UTC().Truncate(time.Millisecond)
 	ms := now.UnixMilli()
 	var id int64
-	err := db.write(ctx, "create game", func(tx *sql.Tx) error {
+	err := db.write(ctx, what, func(tx *sql.Tx) error {
+		if before != nil {
+			if err := before(tx); err != nil {
+				return err
+			}
+		}
+		if g.RematchOf != 0 {
+			if err := checkRematchOf(ctx, tx, g); err != nil {
+				return err
+			}
+		}
 		if err := savePlayers(ctx, tx, g, ms); err != nil {
 			return err
 		}
@@ -102,13 +124,13 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 		}
 		return tx.QueryRowContext(ctx, `INSERT INTO games (kind, rules, size, guild_id, channel_id, message_id,
 			first_user, first_ai, second_user, second_ai, challenger, rated, status, moves,
-			request, request_by, request_at, deadline, remind_at, ai_undos, created_at, updated_at, finished_at, version)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
+			request, request_by, request_at, deadline, remind_at, ai_undos, created_at, updated_at, finished_at, version, rematch_of)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.MessageID,
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), g.Rated, g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
-			ms, ms, finished).Scan(&id)
+			ms, ms, finished, sql.NullInt64{Int64: g.RematchOf, Valid: g.RematchOf != 0}).Scan(&id)
 	})
 	if err != nil {
 		return err
@@ -119,6 +141,32 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 		g.FinishedAt = now
 	}
 	return nil
+}
+
+// checkRematchOf explains, before the insert, why g's link to the game it
+// rematches would break a constraint: the game does not exist, or it
+// already has a pending rematch offer and g would be a second one.
+func checkRematchOf(ctx context.Context, tx *sql.Tx, g *Game) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, g.RematchOf).Scan(&n); err != nil {
+		return fmt.Errorf("look up game %d: %w", g.RematchOf, err)
+	}
+	if n == 0 {
+		return errorf(NotFound, "there is no game %d to rematch", g.RematchOf)
+	}
+	if g.Status != Challenge {
+		return nil
+	}
+	var offer int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM games INDEXED BY games_rematch_offer
+		WHERE rematch_of = ? AND status = 'challenge' AND rematch_of IS NOT NULL`, g.RematchOf).Scan(&offer)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return fmt.Errorf("look up the rematch offer of game %d: %w", g.RematchOf, err)
+	}
+	return errorf(Conflict, "game %d already has a rematch offer waiting for an answer (game %d)", g.RematchOf, offer)
 }
 
 // Game loads the game with the given id; Code NotFound if there is none.
@@ -284,6 +332,30 @@ func (db *DB) DueGames(ctx context.Context, now time.Time) ([]*Game, error) {
 func (db *DB) RemindersDue(ctx context.Context, now time.Time) ([]*Game, error) {
 	return db.listGames(ctx, "list games due a reminder",
 		`WHERE g.status = 'active' AND g.remind_at IS NOT NULL AND g.remind_at <= ? ORDER BY g.remind_at, g.id`, now.UnixMilli())
+}
+
+// requestsDueWhere selects the live games whose pending request was made
+// at or before ?, through the partial index that holds only live games
+// with a request.
+const requestsDueWhere = `WHERE g.id IN (SELECT id FROM games INDEXED BY games_request
+	WHERE status IN ('challenge', 'active') AND request_at IS NOT NULL AND request_at <= ?) ORDER BY g.request_at, g.id`
+
+// RequestsDue returns the live games with a pending request (undo, draw,
+// rematch) made at or before cutoff, earliest first. The lifecycle passes
+// now minus its request time-to-live to find the requests that have expired.
+func (db *DB) RequestsDue(ctx context.Context, cutoff time.Time) ([]*Game, error) {
+	return db.listGames(ctx, "list games with an expired request", requestsDueWhere, cutoff.UnixMilli())
+}
+
+// aiGamesWhere selects the active games with an AI seat through the
+// partial index that holds only them.
+const aiGamesWhere = `WHERE g.id IN (SELECT id FROM games INDEXED BY games_ai
+	WHERE status = 'active' AND (first_ai > 0 OR second_ai > 0)) ORDER BY g.id`
+
+// AIGames returns the active games in which the AI holds a seat, oldest
+// first: those where the AI may owe a move or an answer.
+func (db *DB) AIGames(ctx context.Context) ([]*Game, error) {
+	return db.listGames(ctx, "list games against the AI", aiGamesWhere)
 }
 
 // UserGames returns the live games (challenges included) in which userID

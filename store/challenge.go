@@ -1,0 +1,82 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// LimitError is the error of CreateChallenge when the challenger already
+// has as many open challenges as allowed. It unwraps to an *Error with Code
+// LimitReached, so ErrorCode reports it like the store's other refusals.
+type LimitError struct {
+	UserID string // the challenger
+	Open   int    // their open challenges when the new one was refused
+	Limit  int    // the most they may have open
+}
+
+// Error says how many challenges are open and the limit.
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("you already have %d open challenges (at most %d): wait for answers or withdraw one", e.Open, e.Limit)
+}
+
+// Unwrap returns the *Error with Code LimitReached that e stands for.
+func (e *LimitError) Unwrap() error { return &Error{Code: LimitReached, Message: e.Error()} }
+
+// openChallengesAt counts the challenges ?1 has issued that are still
+// waiting for an answer and have not expired by ?2 (deadline after it, or
+// none), through the players' indexes.
+const openChallengesAt = `SELECT
+	(SELECT count(*) FROM games WHERE first_user = ?1 AND challenger = 0 AND status = 'challenge' AND (deadline IS NULL OR deadline > ?2)) +
+	(SELECT count(*) FROM games WHERE second_user = ?1 AND challenger = 1 AND status = 'challenge' AND (deadline IS NULL OR deadline > ?2))`
+
+// CreateChallenge inserts the challenge g like CreateGame, provided its
+// challenger (a person) has fewer than limit open challenges: challenges
+// they issued that wait for an answer and whose deadline is after now. The
+// count and the insert run in one write transaction, so Managers in several
+// processes sharing the file cannot together go over the limit. At the
+// limit it fails with a *LimitError (Code LimitReached).
+func (db *DB) CreateChallenge(ctx context.Context, g *Game, limit int, now time.Time) error {
+	if g.Status != Challenge {
+		return errorf(Invalid, "CreateChallenge stores challenges, not %s games", g.Status)
+	}
+	if !g.Challenger.Valid() {
+		return errorf(Invalid, "challenger side %d is not first or second", g.Challenger)
+	}
+	user := g.Seats[g.Challenger].UserID
+	if user == "" {
+		return errorf(Invalid, "the challenger is not a person")
+	}
+	return db.create(ctx, g, "create challenge", func(tx *sql.Tx) error {
+		var open int
+		if err := tx.QueryRowContext(ctx, openChallengesAt, user, now.UnixMilli()).Scan(&open); err != nil {
+			return fmt.Errorf("count open challenges of %s: %w", user, err)
+		}
+		if open >= limit {
+			return &LimitError{UserID: user, Open: open, Limit: limit}
+		}
+		return nil
+	})
+}
+
+// rematchOfferWhere selects the pending rematch offer of game ?, through the
+// unique index that allows one at most.
+const rematchOfferWhere = `WHERE g.id IN (SELECT id FROM games INDEXED BY games_rematch_offer
+	WHERE rematch_of = ? AND status = 'challenge' AND rematch_of IS NOT NULL)`
+
+// RematchOffer returns the rematch offer of game id that waits for an
+// answer (a Challenge whose RematchOf is id; there is at most one), or an
+// error with Code NotFound when there is none. An offer past its deadline
+// that has not been marked Expired yet is still returned.
+func (db *DB) RematchOffer(ctx context.Context, id int64) (*Game, error) {
+	g, err := scanGame(db.r.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+rematchOfferWhere, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errorf(NotFound, "game %d has no rematch offer waiting", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load the rematch offer of game %d: %w", id, err)
+	}
+	return g, nil
+}
