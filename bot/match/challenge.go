@@ -2,7 +2,9 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
@@ -97,19 +99,28 @@ func (m *Manager) Challenge(ctx context.Context, spec ChallengeSpec) (*store.Gam
 	g := l.g
 	g.Seats[side], g.Seats[side.Other()] = store.Human(c.ID, c.Name), store.Human(o.ID, o.Name)
 	g.Challenger, g.Rated, g.Status = side, spec.Rated, store.Challenge
-	g.Deadline = m.now().Add(m.cfg.ChallengeTTL)
+	now := m.now()
+	g.Deadline = now.Add(m.cfg.ChallengeTTL)
+	if err := m.createChallenge(ctx, l, now); err != nil {
+		return nil, err
+	}
+	m.report(l, []Event{l.event(ChallengeIssued, side)}, store.RatingChanges{})
+	return l.g, nil
+}
 
-	mu := m.userLock(c.ID)
-	mu.Lock()
-	defer mu.Unlock()
-	n, err := m.st.OpenChallenges(ctx, c.ID)
+// createChallenge stores the new challenge l provided its challenger has
+// fewer than Config.MaxOpenChallenges open by now: the store counts and
+// inserts in one transaction, so the limit holds across processes.
+func (m *Manager) createChallenge(ctx context.Context, l *live, now time.Time) error {
+	err := m.st.CreateChallenge(ctx, l.g, m.cfg.MaxOpenChallenges, now)
+	var le *store.LimitError
+	if errors.As(err, &le) {
+		return errorf(LimitReached, "you already have %d open challenges: wait for answers or withdraw one", le.Open)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("challenge: %w", err)
+		return fmt.Errorf("create %s challenge: %w", l.g.Kind, err)
 	}
-	if n >= m.cfg.MaxOpenChallenges {
-		return nil, errorf(LimitReached, "you already have %d open challenges: wait for answers or withdraw one", n)
-	}
-	return m.create(ctx, l, l.event(ChallengeIssued, side))
+	return nil
 }
 
 // create stores the new game l and reports e.
@@ -245,8 +256,10 @@ func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) 
 // after game id has ended. Against the AI the new game starts at once.
 // Between people it is a challenge to the other player (expiring after
 // Config.RequestTTL, answered with Accept or Decline, withdrawn with
-// Withdraw); when the other player has already proposed it, Rematch
-// accepts their offer. It returns the new game.
+// Withdraw, and counted in Config.MaxOpenChallenges); when the other player
+// has already proposed it, Rematch accepts their offer. A game has one
+// pending offer at most, even when both players ask at once from two
+// processes. The new game's RematchOf is id. It returns the new game.
 func (m *Manager) Rematch(ctx context.Context, id int64, userID string) (*store.Game, error) {
 	old, err := m.load(ctx, id, false)
 	if err != nil {
@@ -271,7 +284,7 @@ func (m *Manager) Rematch(ctx context.Context, id int64, userID string) (*store.
 	g := l.g
 	g.Seats = [2]store.Seat{old.g.Seats[1], old.g.Seats[0]}
 	me := side.Other() // the colours swap
-	g.Challenger, g.Rated = me, old.g.Rated
+	g.Challenger, g.Rated, g.RematchOf = me, old.g.Rated, id
 	if old.vsAI() {
 		if m.cfg.AI == nil {
 			return nil, errorf(Invalid, "the AI is not available right now")
@@ -282,33 +295,38 @@ func (m *Manager) Rematch(ctx context.Context, id int64, userID string) (*store.
 		e.Request = store.RematchRequest
 		return m.create(ctx, l, e)
 	}
-
-	other := g.Seats[me.Other()].UserID
-	mu := m.userLock(userID)
-	mu.Lock()
-	defer mu.Unlock()
-	games, err := m.st.UserGames(ctx, userID)
-	if err != nil {
-		return nil, fmt.Errorf("rematch of game %d: %w", id, err)
-	}
-	for _, c := range games {
-		if c.Status != store.Challenge || c.Request.Kind != store.RematchRequest ||
-			c.Kind != g.Kind || c.Rules != g.Rules || c.Size != g.Size {
+	for range m.cfg.Retries {
+		offer, err := m.st.RematchOffer(ctx, id)
+		switch {
+		case store.ErrorCode(err) == store.NotFound:
+		case err != nil:
+			return nil, fmt.Errorf("rematch of game %d: %w", id, err)
+		case !offer.Deadline.IsZero() && !m.now().Before(offer.Deadline):
+			// Its time is up but Tick has not expired it yet: do it now,
+			// which makes room for a new offer.
+			if _, err := m.change(ctx, offer.ID, m.deadlineDue); err != nil {
+				return nil, fmt.Errorf("rematch of game %d: expire offer %d: %w", id, offer.ID, err)
+			}
 			continue
+		case offer.Challenger == me:
+			return nil, errorf(Invalid, "you have already offered a rematch (game #%d): wait for the answer", offer.ID)
+		default:
+			return m.Accept(ctx, offer.ID, userID)
 		}
-		cs, _ := sideOf(c, userID)
-		if c.Seats[cs.Other()].UserID != other {
-			continue
+		now := m.now()
+		g.Status, g.Deadline = store.Challenge, now.Add(m.cfg.RequestTTL)
+		g.Request = store.Request{Kind: store.RematchRequest, By: me, At: now}
+		err = m.createChallenge(ctx, l, now)
+		if store.ErrorCode(err) == store.Conflict {
+			continue // the other player offered at the same moment: answer theirs
 		}
-		if cs == c.Challenger {
-			return nil, errorf(Invalid, "you have already offered a rematch (game #%d): wait for the answer", c.ID)
+		if err != nil {
+			return nil, err
 		}
-		return m.Accept(ctx, c.ID, userID)
+		e := l.event(ChallengeIssued, me)
+		e.Request = store.RematchRequest
+		m.report(l, []Event{e}, store.RatingChanges{})
+		return l.g, nil
 	}
-	now := m.now()
-	g.Status, g.Deadline = store.Challenge, now.Add(m.cfg.RequestTTL)
-	g.Request = store.Request{Kind: store.RematchRequest, By: me, At: now}
-	e := l.event(ChallengeIssued, me)
-	e.Request = store.RematchRequest
-	return m.create(ctx, l, e)
+	return nil, errorf(Conflict, "the rematch of game #%d kept changing while you asked: look at it again and retry", id)
 }

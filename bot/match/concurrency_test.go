@@ -143,3 +143,90 @@ func TestDoubleMove(t *testing.T) {
 		t.Errorf("%d moves applied, ply %d (%v)", applied, eg.Ply(), errs)
 	}
 }
+
+// TestChallengeLimitUnderRace has alice issue challenges from two Managers
+// at once, in one process and in two sharing the database file: she never
+// ends up with more open than the limit.
+func TestChallengeLimitUnderRace(t *testing.T) {
+	const limit, racers = 3, 8
+	for _, two := range []bool{false, true} {
+		e := newEnv(t, Config{MaxOpenChallenges: limit})
+		m1, m2 := e.managers(two)
+		m2.cfg.MaxOpenChallenges = limit
+		for round := range 5 {
+			fns := make([]func() error, racers)
+			for i := range fns {
+				m := m1
+				if i%2 == 1 {
+					m = m2
+				}
+				fns[i] = func() error {
+					_, err := m.Challenge(ctx, ChallengeSpec{Setup: Setup{Kind: store.Gomoku}, Challenger: alice, Opponent: bob})
+					return err
+				}
+			}
+			ok := 0
+			for _, err := range race(fns...) {
+				switch {
+				case err == nil:
+					ok++
+				case ErrorCode(err) != LimitReached:
+					t.Fatalf("two processes %v round %d: %v", two, round, err)
+				case err.Error() != "you already have 3 open challenges: wait for answers or withdraw one":
+					t.Errorf("message %q", err)
+				}
+			}
+			n, err := e.db.OpenChallenges(ctx, alice.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok != limit || n != limit {
+				t.Fatalf("two processes %v round %d: %d challenges issued, %d open; want %d", two, round, ok, n, limit)
+			}
+			// Their time runs out; the next round starts from none.
+			e.clock.Advance(DefaultChallengeTTL)
+			if err := e.m.Tick(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestRematchAskedByBothAtOnce has both players ask for the rematch at the
+// same moment, in one process and in two: one offer is made and the other
+// request accepts it, never two offers.
+func TestRematchAskedByBothAtOnce(t *testing.T) {
+	for _, two := range []bool{false, true} {
+		e := newEnv(t, Config{})
+		m1, m2 := e.managers(two)
+		for round := range 8 {
+			g := e.duel(false)
+			if _, err := e.m.Resign(ctx, g.ID, bob.ID, AnyPly); err != nil {
+				t.Fatal(err)
+			}
+			games := make([]*store.Game, 2)
+			ask := func(i int, m *Manager, user Player) func() error {
+				return func() error {
+					var err error
+					games[i], err = m.Rematch(ctx, g.ID, user.ID)
+					return err
+				}
+			}
+			for i, err := range race(ask(0, m1, alice), ask(1, m2, bob)) {
+				if err != nil {
+					t.Fatalf("two processes %v round %d: rematch %d: %v", two, round, i, err)
+				}
+			}
+			if games[0].ID != games[1].ID {
+				t.Fatalf("two processes %v round %d: two rematches, games %d and %d", two, round, games[0].ID, games[1].ID)
+			}
+			got, _ := e.game(games[0].ID)
+			if got.Status != store.Active || got.RematchOf != g.ID {
+				t.Fatalf("two processes %v round %d: rematch %+v", two, round, got)
+			}
+			if _, err := e.m.Resign(ctx, got.ID, alice.ID, AnyPly); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

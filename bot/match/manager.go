@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/maphash"
 	"sync"
 	"time"
 
@@ -13,14 +12,21 @@ import (
 )
 
 // Store is the storage the lifecycle needs; *store.DB satisfies it.
+// LiveGames, UserGames and OpenChallenges are no longer called by the
+// lifecycle; they stay for the adapters that reach the store through this
+// interface.
 type Store interface {
 	CreateGame(ctx context.Context, g *store.Game) error
+	CreateChallenge(ctx context.Context, g *store.Game, limit int, now time.Time) error
 	Game(ctx context.Context, id int64) (*store.Game, error)
 	Update(ctx context.Context, g *store.Game) error
 	Finish(ctx context.Context, g *store.Game) (store.RatingChanges, error)
 	LiveGames(ctx context.Context) ([]*store.Game, error)
+	AIGames(ctx context.Context) ([]*store.Game, error)
 	DueGames(ctx context.Context, now time.Time) ([]*store.Game, error)
 	RemindersDue(ctx context.Context, now time.Time) ([]*store.Game, error)
+	RequestsDue(ctx context.Context, cutoff time.Time) ([]*store.Game, error)
+	RematchOffer(ctx context.Context, id int64) (*store.Game, error)
 	UserGames(ctx context.Context, userID string) ([]*store.Game, error)
 	OpenChallenges(ctx context.Context, userID string) (int, error)
 }
@@ -38,7 +44,7 @@ type AI interface {
 // the button pressed belongs to the current position.
 const AnyPly = -1
 
-// lockStripes is the number of in-process locks games and users hash onto.
+// lockStripes is the number of in-process locks games hash onto.
 const lockStripes = 64
 
 // Manager runs games. It is safe for concurrent use; create it with New and
@@ -47,16 +53,14 @@ type Manager struct {
 	st    Store
 	cfg   Config
 	pool  *pool
-	seed  maphash.Seed
 	games [lockStripes]sync.Mutex // serialises work on one game in this process
-	users [lockStripes]sync.Mutex // serialises challenge counting per user
 	cache stateCache              // engine states of recently used games
 }
 
 // New returns a Manager over st and starts its AI workers. Call Resume to
 // pick up the AI's pending work after a restart.
 func New(st Store, cfg Config) *Manager {
-	m := &Manager{st: st, cfg: cfg.withDefaults(), seed: maphash.MakeSeed()}
+	m := &Manager{st: st, cfg: cfg.withDefaults()}
 	m.pool = newPool(m.cfg.Workers, m.aiTurn)
 	return m
 }
@@ -69,10 +73,6 @@ func (m *Manager) Close(ctx context.Context) error { return m.pool.close(ctx) }
 
 func (m *Manager) gameLock(id int64) *sync.Mutex {
 	return &m.games[uint64(id)%lockStripes]
-}
-
-func (m *Manager) userLock(userID string) *sync.Mutex {
-	return &m.users[maphash.String(m.seed, userID)%lockStripes]
 }
 
 func (m *Manager) now() time.Time { return m.cfg.Clock.Now() }
@@ -229,15 +229,12 @@ func aiOwes(l *live) bool {
 // which the AI is to move or owes an answer. Deadlines need no re-arming:
 // they are stored, and Tick acts on them.
 func (m *Manager) Resume(ctx context.Context) error {
-	games, err := m.st.LiveGames(ctx)
+	games, err := m.st.AIGames(ctx)
 	if err != nil {
 		return fmt.Errorf("resume: %w", err)
 	}
 	var errs []error
 	for _, g := range games {
-		if g.Status != store.Active || !g.Seats[0].IsAI() && !g.Seats[1].IsAI() {
-			continue
-		}
 		eg, err := Restore(g.Kind, g.Moves)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("resume game %d: %w", g.ID, err))

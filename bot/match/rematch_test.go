@@ -2,6 +2,7 @@ package match
 
 import (
 	"testing"
+	"time"
 
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
@@ -109,8 +110,96 @@ func TestRematchAgainstAI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if next.Status != store.Active || next.Seats[engine.First].AI != 3 || next.Seats[engine.Second].UserID != alice.ID {
+	if next.Status != store.Active || next.Seats[engine.First].AI != 3 || next.Seats[engine.Second].UserID != alice.ID || next.RematchOf != g.ID {
 		t.Fatalf("rematch %+v", next)
 	}
 	e.aiMoved(next.ID) // the AI is black now and opens
+}
+
+// TestRematchOffersBelongToTheirGame: an offer is linked to the game it
+// rematches, so asking for the rematch of another game between the same
+// players, with the same setup, makes a new offer instead of taking it up.
+func TestRematchOffersBelongToTheirGame(t *testing.T) {
+	e := newEnv(t, Config{})
+	first, second := e.duel(false), e.duel(false)
+	for _, g := range []*store.Game{first, second} {
+		if _, err := e.m.Resign(ctx, g.ID, bob.ID, AnyPly); err != nil {
+			t.Fatal(err)
+		}
+	}
+	offer, err := e.m.Rematch(ctx, first.ID, alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if offer.RematchOf != first.ID {
+		t.Fatalf("offer's RematchOf %d, want %d", offer.RematchOf, first.ID)
+	}
+	other, err := e.m.Rematch(ctx, second.ID, bob.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if other.ID == offer.ID || other.Status != store.Challenge || other.RematchOf != second.ID ||
+		other.Seats[other.Challenger].UserID != bob.ID {
+		t.Fatalf("bob's rematch of game %d took up alice's offer of game %d: %+v", second.ID, first.ID, other)
+	}
+	// Each offer is answered through its own game.
+	started, err := e.m.Rematch(ctx, first.ID, bob.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if started.ID != offer.ID || started.Status != store.Active || started.RematchOf != first.ID {
+		t.Fatalf("bob's rematch of game %d: %+v, want offer %d started", first.ID, started, offer.ID)
+	}
+	if got, _ := e.game(other.ID); got.Status != store.Challenge {
+		t.Errorf("the other offer is %s", got.Status)
+	}
+}
+
+func TestRematchAfterTheOfferRanOut(t *testing.T) {
+	e := newEnv(t, Config{RequestTTL: time.Minute})
+	g := e.duel(false)
+	if _, err := e.m.Resign(ctx, g.ID, bob.ID, AnyPly); err != nil {
+		t.Fatal(err)
+	}
+	offer, err := e.m.Rematch(ctx, g.ID, alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No Tick has expired alice's offer when bob asks: his request finds
+	// it out of time, expires it and makes his own offer.
+	e.clock.Advance(time.Minute)
+	mine, err := e.m.Rematch(ctx, g.ID, bob.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mine.ID == offer.ID || mine.Status != store.Challenge || mine.Seats[mine.Challenger].UserID != bob.ID {
+		t.Fatalf("bob's rematch %+v", mine)
+	}
+	if got, _ := e.game(offer.ID); got.Status != store.Expired {
+		t.Errorf("alice's offer is %s, want expired", got.Status)
+	}
+	if ev := e.rec.waitFor(t, offer.ID, ChallengeExpired); ev.Request != store.RematchRequest {
+		t.Errorf("expiry event %+v", ev)
+	}
+	_, err = e.m.Rematch(ctx, g.ID, bob.ID)
+	wantCode(t, err, Invalid)
+}
+
+func TestRematchOfferCountsAsAChallenge(t *testing.T) {
+	e := newEnv(t, Config{MaxOpenChallenges: 1})
+	g := e.duel(false)
+	if _, err := e.m.Resign(ctx, g.ID, bob.ID, AnyPly); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.m.Challenge(ctx, ChallengeSpec{Setup: Setup{Kind: store.Xiangqi}, Challenger: alice, Opponent: carol}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := e.m.Rematch(ctx, g.ID, alice.ID)
+	wantCode(t, err, LimitReached)
+	if want := "you already have 1 open challenges: wait for answers or withdraw one"; err.Error() != want {
+		t.Errorf("message %q, want %q", err, want)
+	}
+	if _, err := e.m.Rematch(ctx, g.ID, bob.ID); err != nil {
+		t.Errorf("bob, with no challenge open: %v", err)
+	}
 }

@@ -37,22 +37,27 @@ func (m *Manager) Tick(ctx context.Context) error {
 			errs = append(errs, fmt.Errorf("tick: game %d reminder: %w", g.ID, err))
 		}
 	}
-	games, err := m.st.LiveGames(ctx)
+	requests, err := m.st.RequestsDue(ctx, now.Add(-m.cfg.RequestTTL))
+	if err != nil {
+		return errors.Join(append(errs, fmt.Errorf("tick: %w", err))...)
+	}
+	expired := make(map[int64]bool, len(requests))
+	for _, g := range requests {
+		if g.Status != store.Active {
+			continue // a rematch offer expires with its deadline, above
+		}
+		expired[g.ID] = true
+		if _, err := m.change(ctx, g.ID, m.requestDue); err != nil {
+			errs = append(errs, fmt.Errorf("tick: game %d request: %w", g.ID, err))
+		}
+	}
+	games, err := m.st.AIGames(ctx)
 	if err != nil {
 		return errors.Join(append(errs, fmt.Errorf("tick: %w", err))...)
 	}
 	for _, g := range games {
-		if g.Status != store.Active {
-			continue
-		}
-		if m.requestExpired(g.Request, now) {
-			if _, err := m.change(ctx, g.ID, m.requestDue); err != nil {
-				errs = append(errs, fmt.Errorf("tick: game %d request: %w", g.ID, err))
-			}
-			continue
-		}
-		if !g.Seats[0].IsAI() && !g.Seats[1].IsAI() {
-			continue // only the AI's work is queued from here
+		if expired[g.ID] {
+			continue // expiring the request queued what the AI owes
 		}
 		eg, err := Restore(g.Kind, g.Moves)
 		if err != nil {

@@ -1,6 +1,8 @@
 package match
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -108,4 +110,46 @@ func TestAIGameNotAbandonedWhileAIOwesAMove(t *testing.T) {
 	}
 	close(ai.gate)
 	e.aiMoved(g.ID)
+}
+
+// indexedOnly is a store whose LiveGames fails: Tick and Resume must find
+// their work through the indexed queries, not by reading every live game.
+type indexedOnly struct{ *store.DB }
+
+func (indexedOnly) LiveGames(context.Context) ([]*store.Game, error) {
+	return nil, errors.New("read every live game")
+}
+
+func TestTickFindsItsWorkThroughIndexedQueries(t *testing.T) {
+	e := newEnv(t, Config{})
+	e.m = e.start(indexedOnly{e.db}, Config{RequestTTL: 5 * time.Minute, AI: &flakyAI{RandomAI: NewRandomAI(4)}})
+	duel := e.duel(false)
+	e.play(duel.ID, "h8")
+	if _, err := e.m.Ask(ctx, duel.ID, alice.ID, store.DrawRequest, AnyPly); err != nil {
+		t.Fatal(err)
+	}
+	solo := e.solo(OpponentFirst) // the AI's first move fails; Tick retries it
+	e.rec.waitFor(t, solo.ID, AIFailed)
+
+	e.clock.Advance(5*time.Minute - time.Millisecond)
+	if err := e.m.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	e.aiMoved(solo.ID)
+	if g, _ := e.game(duel.ID); g.Request.Kind != store.DrawRequest {
+		t.Fatalf("request expired a millisecond early: %+v", g.Request)
+	}
+	e.clock.Advance(time.Millisecond)
+	if err := e.m.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := e.game(duel.ID); g.Request.Kind != store.NoRequest {
+		t.Errorf("Tick left an expired request: %+v", g.Request)
+	}
+	if ev := e.rec.waitFor(t, duel.ID, RequestExpired); ev.Request != store.DrawRequest || ev.Actor != engine.First {
+		t.Errorf("expiry event %+v", ev)
+	}
+	if err := e.m.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
 }
