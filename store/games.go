@@ -366,7 +366,9 @@ func (db *DB) UserGames(ctx context.Context, userID string) ([]*Game, error) {
 }
 
 // OpenChallenges counts the challenges userID has issued that are still
-// waiting for an answer.
+// waiting for an answer, including those past their deadline that have not
+// been marked Expired yet. To enforce a limit use CreateChallenge, which
+// counts and inserts atomically.
 func (db *DB) OpenChallenges(ctx context.Context, userID string) (int, error) {
 	var n int
 	err := db.r.QueryRowContext(ctx, `SELECT

@@ -54,8 +54,9 @@ type Config struct {
 	// RequestTTL is how long an undo or draw request waits for an answer
 	// (DefaultRequestTTL when 0).
 	RequestTTL time.Duration
-	// MaxOpenChallenges is how many unanswered challenges a user may have
-	// issued at once (DefaultMaxOpenChallenges when 0).
+	// MaxOpenChallenges is how many unanswered challenges (rematch offers
+	// included) a user may have issued at once; challenges past their
+	// expiry do not count (DefaultMaxOpenChallenges when 0).
 	MaxOpenChallenges int
 	// AIUndoLimit is how many undos a player gets in a game against the AI
 	// (DefaultAIUndoLimit when 0; negative means none).

@@ -18,7 +18,10 @@
 // a move and a resignation arriving together never both apply. Correctness
 // comes from the store's version check, so two processes may share one
 // database; a per-game lock inside the process only saves wasted work.
-// Events are emitted after the write has committed.
+// Limits on new games are checked by the store in the write transaction
+// that inserts them (Store.CreateChallenge for Config.MaxOpenChallenges, a
+// unique index for the one pending rematch offer per game), so they too
+// hold across processes. Events are emitted after the write has committed.
 //
 // # The AI
 //

@@ -14,8 +14,11 @@ import (
 // challenges and requests, sends reminders, ends games between people whose
 // player to move has run out of time (they lose on time), abandons idle
 // games against the AI and queues AI work that is pending (after a failure
-// of the AI, for one). The bot calls it every few seconds. Problems with
-// single games do not stop the others; they are joined in the error.
+// of the AI, for one). The bot calls it every few seconds. It reads only
+// the games with something due and those against the AI, through indexed
+// store queries, so its cost does not grow with the games between people in
+// progress. Problems with single games do not stop the others; they are
+// joined in the error.
 func (m *Manager) Tick(ctx context.Context) error {
 	now := m.now()
 	var errs []error
