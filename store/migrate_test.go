@@ -176,7 +176,9 @@ func TestUpgradeFromVersion1(t *testing.T) {
 			('a', 'gomoku', 1600, 80, 0.06, 9, 6, 3, 0, ?1),
 			('b', 'gomoku', 1700, 80, 0.06, 9, 7, 2, 0, ?1),
 			('c', 'gomoku', 1800, 80, 0.06, 1, 1, 0, 0, ?1);
-		INSERT INTO guild_players (guild_id, kind, user_id) VALUES ('g', 'gomoku', 'a'), ('g', 'gomoku', 'c');`, ms)
+		INSERT INTO guild_players (guild_id, kind, user_id) VALUES ('g', 'gomoku', 'a'), ('g', 'gomoku', 'c');
+		INSERT INTO games (kind, rules, size, first_user, second_user, status, request, request_by, request_at, created_at, updated_at)
+			VALUES ('gomoku', 'freestyle', 15, 'a', 'b', 'active', 'draw', 1, ?1, ?1, ?1);`, ms, ms)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,6 +193,14 @@ func TestUpgradeFromVersion1(t *testing.T) {
 	defer db.Close()
 	if got := db.Migrated(); len(got) == 0 || got[0] != "0002_leaderboard_buckets.sql" {
 		t.Fatalf("applied %v, want 0002 onwards", got)
+	}
+	// The game of version 1 links to no rematch, and its request is found
+	// through the index added since.
+	if g, err := db.Game(ctx, 1); err != nil || g.RematchOf != 0 || g.Request.Kind != DrawRequest {
+		t.Errorf("old game: %+v, %v", g, err)
+	}
+	if due, err := db.RequestsDue(ctx, clk.Now()); err != nil || len(due) != 1 || due[0].ID != 1 {
+		t.Errorf("RequestsDue after the upgrade: %v, %v; want game 1", due, err)
 	}
 	for _, tt := range []struct {
 		guild string
