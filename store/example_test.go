@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -69,4 +70,38 @@ func ExampleDB_Finish() {
 	// Output:
 	// Ann 1500 -> 1662, Bo 1500 -> 1338
 	// Ann against people: 1-0-0, streak 1
+}
+
+// A player may have two challenges open; the third is refused, whichever
+// process tries it, until one is answered or expires.
+func ExampleDB_CreateChallenge() {
+	ctx := context.Background()
+	db, err := store.Open(ctx, ":memory:", store.Options{})
+	if err != nil {
+		panic(err)
+	}
+	defer db.Close()
+
+	now := time.Now()
+	for _, opponent := range []string{"222", "333", "444"} {
+		g := &store.Game{
+			Kind: store.Gomoku, Rules: "freestyle", Size: 15,
+			Seats:  [2]store.Seat{store.Human("111", "Ann"), store.Human(opponent, "")},
+			Status: store.Challenge, Challenger: engine.First, Deadline: now.Add(10 * time.Minute),
+		}
+		err := db.CreateChallenge(ctx, g, 2, now)
+		var limit *store.LimitError
+		if errors.As(err, &limit) {
+			fmt.Printf("to %s: refused, %d open of %d (%s)\n", opponent, limit.Open, limit.Limit, store.ErrorCode(err))
+			continue
+		}
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("to %s: challenge %d\n", opponent, g.ID)
+	}
+	// Output:
+	// to 222: challenge 1
+	// to 333: challenge 2
+	// to 444: refused, 2 open of 2 (limit reached)
 }
