@@ -6,7 +6,8 @@
 //	tengen migrate [-db tengen.db]        apply database migrations, print the version
 //	tengen render [flags]                 draw a position or a replay to a file
 //
-// The bot itself is not built yet; until it is, "run" says so and exits.
+// "run" needs only DISCORD_TOKEN: a missing config.yaml means every default
+// (see config.example.yaml for the options).
 package main
 
 import (
@@ -21,14 +22,18 @@ func main() {
 
 // run executes the subcommand named by args and returns the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runWith(args, stdout, stderr, os.Getenv)
+}
+
+// runWith is run with the environment read through getenv.
+func runWith(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	cmd := "run"
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
 	case "run":
-		fmt.Fprintln(stderr, "tengen: the Discord bot is not built yet; the rules engines are (go test ./engine/...)")
-		return 1
+		return runCommand(args, stderr, getenv)
 	case "migrate":
 		return migrateCommand(args, stdout, stderr)
 	case "render":

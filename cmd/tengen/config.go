@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"gopkg.in/yaml.v3"
+
+	"github.com/tengen-bot/tengen/render"
+)
+
+// defaultConfigPath is read when -config is not given; it may be absent.
+const defaultConfigPath = "config.yaml"
+
+// Config is the bot's configuration (config.yaml; every option is
+// documented in config.example.yaml). The token is not part of it: it comes
+// from the DISCORD_TOKEN environment variable.
+type Config struct {
+	// Database is the SQLite file, created and migrated on start.
+	Database string `yaml:"database"`
+	// DevGuild registers the commands in this guild only (instantly)
+	// instead of globally.
+	DevGuild string `yaml:"dev_guild"`
+	Discord  struct {
+		// RESTURL sends REST traffic to a proxy instead of discord.com
+		// (TENGEN_DISCORD_REST_URL overrides it).
+		RESTURL string `yaml:"rest_url"`
+	} `yaml:"discord"`
+	Log struct {
+		Level  string `yaml:"level"`  // debug, info, warn, error
+		Format string `yaml:"format"` // text or json
+	} `yaml:"log"`
+	Games struct {
+		ChallengeTTL      Duration `yaml:"challenge_ttl"`
+		RequestTTL        Duration `yaml:"request_ttl"`
+		MoveTimeout       Duration `yaml:"move_timeout"`
+		RemindBefore      Duration `yaml:"remind_before"`
+		AIAbandonAfter    Duration `yaml:"ai_abandon_after"`
+		MaxOpenChallenges int      `yaml:"max_open_challenges"`
+		AIUndoLimit       int      `yaml:"ai_undo_limit"`
+		AIWorkers         int      `yaml:"ai_workers"`
+		Rated             *bool    `yaml:"rated"`
+		TickInterval      Duration `yaml:"tick_interval"`
+	} `yaml:"games"`
+	Board struct {
+		Theme            string  `yaml:"theme"`
+		Scale            float64 `yaml:"scale"`
+		FixedXiangqiView bool    `yaml:"fixed_xiangqi_view"`
+		Locale           string  `yaml:"locale"`
+	} `yaml:"board"`
+}
+
+// Duration is a time.Duration written as Go writes it ("10m", "24h").
+type Duration time.Duration
+
+// UnmarshalYAML reads a duration such as "90s".
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	var s string
+	if err := n.Decode(&s); err != nil {
+		return fmt.Errorf("line %d: want a duration such as 10m or 24h", n.Line)
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil || v < 0 {
+		return fmt.Errorf("line %d: %q is not a duration such as 10m or 24h", n.Line, s)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// defaultConfig is the configuration with every default filled in.
+func defaultConfig() Config {
+	var c Config
+	c.Database = "tengen.db"
+	c.Log.Level, c.Log.Format = "info", "text"
+	c.Games.TickInterval = Duration(5 * time.Second)
+	c.Board.Locale = string(discordgo.EnglishUS)
+	return c
+}
+
+// loadConfig reads the configuration at path over the defaults. A missing
+// file is fine only when it is the default path (the bot runs with a token
+// alone); unknown keys are refused, so a typo cannot silently do nothing.
+func loadConfig(path string, explicit bool) (Config, error) {
+	c := defaultConfig()
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) && !explicit {
+		return c, nil
+	}
+	if err != nil {
+		return c, fmt.Errorf("config %s: %w", path, err)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
+		return c, fmt.Errorf("config %s: %s", path, oneLine(err))
+	}
+	if err := c.check(); err != nil {
+		return c, fmt.Errorf("config %s: %w", path, err)
+	}
+	return c, nil
+}
+
+// check validates the values the YAML types do not.
+func (c *Config) check() error {
+	switch {
+	case c.Database == "":
+		return errors.New("database: must name a file, e.g. tengen.db")
+	case !slices.Contains([]string{"debug", "info", "warn", "error"}, c.Log.Level):
+		return fmt.Errorf("log.level: %q is not one of debug, info, warn, error", c.Log.Level)
+	case c.Log.Format != "text" && c.Log.Format != "json":
+		return fmt.Errorf("log.format: %q is not text or json", c.Log.Format)
+	case c.Board.Theme != "" && !slices.Contains(render.ThemeNames(), c.Board.Theme):
+		return fmt.Errorf("board.theme: %q is not one of %s", c.Board.Theme, strings.Join(render.ThemeNames(), ", "))
+	case c.Board.Scale != 0 && (c.Board.Scale < 0.25 || c.Board.Scale > 4):
+		return fmt.Errorf("board.scale: %g is outside 0.25 to 4", c.Board.Scale)
+	case c.Games.TickInterval < Duration(100*time.Millisecond):
+		return fmt.Errorf("games.tick_interval: %v is too short (at least 100ms)", time.Duration(c.Games.TickInterval))
+	case c.Games.MaxOpenChallenges < 0:
+		return errors.New("games.max_open_challenges: must not be negative")
+	case c.Games.AIWorkers < 0:
+		return errors.New("games.ai_workers: must not be negative")
+	}
+	if _, ok := discordgo.Locales[discordgo.Locale(c.Board.Locale)]; !ok {
+		return fmt.Errorf("board.locale: %q is not a Discord locale such as en-US, zh-CN or zh-TW", c.Board.Locale)
+	}
+	return nil
+}
+
+// oneLine writes a YAML error on one line: "line 1: field databse not found
+// in type main.Config; line 3: ...".
+func oneLine(err error) string {
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		lines := make([]string, len(te.Errors))
+		for i, e := range te.Errors {
+			if j := strings.Index(e, " not found in type "); j >= 0 {
+				e = strings.Replace(e[:j], "field ", "unknown option ", 1) + " (see config.example.yaml)"
+			}
+			lines[i] = e
+		}
+		return strings.Join(lines, "; ")
+	}
+	return strings.TrimPrefix(err.Error(), "yaml: ")
+}

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tengen-bot/tengen/bot"
+	"github.com/tengen-bot/tengen/bot/match"
+	"github.com/tengen-bot/tengen/store"
+)
+
+const runUsage = `usage: tengen [run] [-config FILE]
+
+Runs the Discord bot. The token comes from DISCORD_TOKEN; every other option
+is in the config file (see config.example.yaml; a missing config.yaml means
+all defaults). TENGEN_DISCORD_REST_URL overrides discord.rest_url.
+
+Flags:
+`
+
+// shutdownTimeout bounds the graceful shutdown.
+const shutdownTimeout = 30 * time.Second
+
+// Main is the running bot: its configuration, then what Run opens. Create
+// it with the configuration, call Run, and Close it to shut down.
+type Main struct {
+	Config Config
+	// Token is the bot token, with or without its "Bot " prefix.
+	Token string
+	// AI plays the AI's seats (a random player when nil).
+	AI match.AI
+	// Logger receives the logs (slog.Default() when nil).
+	Logger *slog.Logger
+
+	db      *store.DB
+	session *discordgo.Session
+	bot     *bot.Bot
+	stop    context.CancelFunc // ends the ticker
+	ticking chan struct{}      // closed when the ticker has returned
+}
+
+// Run opens the database (migrating it), connects to Discord with the
+// minimal intents, registers the commands, resumes the games in progress
+// and starts the clock that expires challenges and ends games on time. It
+// returns once the bot is up; Close stops it.
+func (m *Main) Run(ctx context.Context) (err error) {
+	if m.Logger == nil {
+		m.Logger = slog.Default()
+	}
+	defer func() {
+		if err != nil {
+			m.Close()
+		}
+	}()
+	token := strings.TrimSpace(m.Token)
+	if token == "" {
+		return errors.New("no bot token: set DISCORD_TOKEN to the token from the Developer Portal (Bot → Reset Token)")
+	}
+	if !strings.HasPrefix(token, "Bot ") {
+		token = "Bot " + token
+	}
+	c := m.Config
+	if m.db, err = store.Open(ctx, c.Database, store.Options{}); err != nil {
+		return fmt.Errorf("opening the database %s: %w", c.Database, err)
+	}
+	if applied := m.db.Migrated(); len(applied) > 0 {
+		m.Logger.Info("database migrated", "file", c.Database, "applied", applied)
+	}
+	s, err := discordgo.New(token)
+	if err != nil {
+		return fmt.Errorf("discord session: %w", err)
+	}
+	s.Identify.Intents = discordgo.IntentsGuilds // interactions need no intent
+	if c.Discord.RESTURL != "" {
+		rt, err := bot.NewRESTTransport(c.Discord.RESTURL, nil)
+		if err != nil {
+			return fmt.Errorf("discord.rest_url: %w", err)
+		}
+		s.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
+	}
+	m.session = s
+	ai := m.AI
+	if ai == nil {
+		m.Logger.Warn("no AI engine wired: games against the bot use a random player")
+		ai = match.NewRandomAI(uint64(time.Now().UnixNano()))
+	}
+	rated := c.Games.Rated == nil || *c.Games.Rated
+	m.bot, err = bot.New(bot.Options{
+		Session: s, Store: m.db, AI: ai, Rated: rated,
+		Match: match.Config{
+			Workers:           c.Games.AIWorkers,
+			ChallengeTTL:      time.Duration(c.Games.ChallengeTTL),
+			RequestTTL:        time.Duration(c.Games.RequestTTL),
+			MaxOpenChallenges: c.Games.MaxOpenChallenges,
+			AIUndoLimit:       c.Games.AIUndoLimit,
+			MoveTimeout:       time.Duration(c.Games.MoveTimeout),
+			RemindBefore:      time.Duration(c.Games.RemindBefore),
+			AIAbandonAfter:    time.Duration(c.Games.AIAbandonAfter),
+		},
+		Theme: c.Board.Theme, Scale: c.Board.Scale, FixedXiangqiView: c.Board.FixedXiangqiView,
+		Locale: discordgo.Locale(c.Board.Locale), Logger: m.Logger,
+	})
+	if err != nil {
+		return err
+	}
+	s.AddHandler(m.bot.OnInteraction)
+	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+		m.Logger.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+	})
+	if err := s.Open(); err != nil {
+		return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
+	}
+	if err := bot.Register(s, c.DevGuild); err != nil {
+		return err
+	}
+	scope := "globally"
+	if c.DevGuild != "" {
+		scope = "in guild " + c.DevGuild
+	}
+	m.Logger.Info("commands registered", "where", scope, "count", len(bot.Commands()))
+	if err := m.bot.Resume(ctx); err != nil {
+		return err
+	}
+	tctx, stop := context.WithCancel(context.Background())
+	m.stop, m.ticking = stop, make(chan struct{})
+	go func() {
+		defer close(m.ticking)
+		m.bot.RunTicker(tctx, time.Duration(c.Games.TickInterval))
+	}()
+	return nil
+}
+
+// Close shuts down gracefully: it stops the clock and the gateway (no new
+// interactions), lets the interactions and AI turns in flight finish,
+// shows the last events and closes the database.
+func (m *Main) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	var errs []error
+	if m.stop != nil {
+		m.stop()
+		<-m.ticking
+		m.stop = nil
+	}
+	if m.session != nil {
+		if err := m.session.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("closing the gateway: %w", err))
+		}
+		m.session = nil
+	}
+	if m.bot != nil {
+		if err := m.bot.Close(ctx); err != nil {
+			errs = append(errs, err)
+		}
+		m.bot = nil
+	}
+	if m.db != nil {
+		if err := m.db.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("closing the database: %w", err))
+		}
+		m.db = nil
+	}
+	return errors.Join(errs...)
+}
+
+// newLogger builds the structured logger the configuration asks for.
+func newLogger(c Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(c.Log.Level)) // checked by Config.check
+	opt := &slog.HandlerOptions{Level: level}
+	if c.Log.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opt))
+	}
+	return slog.New(slog.NewTextHandler(w, opt))
+}
+
+// runCommand implements "tengen run": it returns the exit code, 2 for a
+// problem the user must fix (shown as one line), 1 for a failure at run time.
+func runCommand(args []string, stderr io.Writer, getenv func(string) string) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, runUsage)
+		fs.PrintDefaults()
+	}
+	path := fs.String("config", defaultConfigPath, "the configuration file")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "tengen run: unexpected argument %q (the file goes after -config)\n", fs.Arg(0))
+		return 2
+	}
+	explicit := false
+	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
+	cfg, err := loadConfig(*path, explicit)
+	if err != nil {
+		fmt.Fprintf(stderr, "tengen: %v\n", err)
+		return 2
+	}
+	if u := getenv("TENGEN_DISCORD_REST_URL"); u != "" {
+		cfg.Discord.RESTURL = u
+	}
+	token := getenv("DISCORD_TOKEN")
+	if strings.TrimSpace(token) == "" {
+		fmt.Fprintln(stderr, "tengen: DISCORD_TOKEN is not set: export the bot token from the Discord Developer Portal (Bot → Reset Token), e.g. DISCORD_TOKEN=your-bot-token go run ./cmd/tengen")
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	m := &Main{Config: cfg, Token: token, Logger: newLogger(cfg, stderr)}
+	if err := m.Run(ctx); err != nil {
+		fmt.Fprintf(stderr, "tengen: %v\n", err)
+		return 1
+	}
+	<-ctx.Done()
+	m.Logger.Info("shutting down: finishing the work in flight")
+	if err := m.Close(); err != nil {
+		m.Logger.Error("shutdown", "err", err)
+		return 1
+	}
+	m.Logger.Info("stopped")
+	return 0
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tengen-bot/tengen/bot/discordtest"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// TestMainAgainstFakeDiscord runs the binary's Main end to end: it connects
+// through the REST override, registers the commands in the dev guild,
+// serves a challenge and a move, and on Close leaves the game in the
+// database for the next start, which resumes it.
+func TestMainAgainstFakeDiscord(t *testing.T) {
+	dc := discordtest.New(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cfg := defaultConfig()
+	cfg.Database = filepath.Join(t.TempDir(), "tengen.db")
+	cfg.DevGuild = dc.Guild().ID
+	cfg.Discord.RESTURL = dc.URL()
+	var logs bytes.Buffer
+	m := &Main{Config: cfg, Token: strings.TrimPrefix(discordtest.Token, "Bot "), Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	if err := m.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := dc.Commands(dc.Guild().ID); len(got) != 9 {
+		t.Fatalf("%d commands in the dev guild, want 9", len(got))
+	}
+	if got := dc.Commands(""); len(got) != 0 {
+		t.Fatalf("%d global commands, want none with dev_guild set", len(got))
+	}
+	lobby := dc.NewChannel("lobby")
+	alice, bob := dc.User("alice"), dc.User("bob")
+	r, err := alice.Slash(ctx, lobby, "gomoku", discordtest.Sub("challenge", discordtest.Opt("opponent", bob.ID), discordtest.Opt("first", "me")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := r.Message().ID
+	ch, err := lobby.WaitMessage(ctx, func(x *discordtest.Message) bool { return x.ID == id && !x.Loading() })
+	if err != nil {
+		t.Fatal(err)
+	}
+	accept := ""
+	for _, b := range ch.Buttons() {
+		if b.Label == "Accept" {
+			accept = b.CustomID
+		}
+	}
+	if _, err := bob.Click(ctx, ch, accept); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := alice.Slash(ctx, lobby, "move", discordtest.Opt("move", "h8")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lobby.WaitMessage(ctx, func(x *discordtest.Message) bool {
+		return len(x.Embeds) > 0 && !x.Loading() && strings.Contains(x.Content, "<@"+bob.ID+">")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if f := dc.Failures(); len(f) != 0 {
+		t.Fatalf("failures: %+v", f)
+	}
+	t.Log(logs.String())
+	if !strings.Contains(logs.String(), "commands registered") || strings.Contains(logs.String(), "level=ERROR") {
+		t.Fatalf("logs:\n%s", logs.String())
+	}
+
+	// The database was closed cleanly and keeps the game.
+	db, err := store.Open(ctx, cfg.Database, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := db.UserGames(ctx, bob.ID)
+	if err != nil || len(games) != 1 || games[0].Status != store.Active || games[0].MessageID == "" {
+		t.Fatalf("bob's games after shutdown: %+v, %v", games, err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRunNeedsToken: without a token or with a bad config the command says
+// in one line what to fix and exits with 2.
+func TestRunNeedsToken(t *testing.T) {
+	tests := []struct {
+		name, config, token, want string
+	}{
+		{name: "no token", want: "DISCORD_TOKEN is not set"},
+		{name: "bad config", config: "log:\n  level: loud\n", token: "x", want: "log.level"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"run"}
+			if tt.config != "" {
+				args = append(args, "-config", writeConfig(t, tt.config))
+			}
+			var stdout, stderr bytes.Buffer
+			env := func(k string) string {
+				if k == "DISCORD_TOKEN" {
+					return tt.token
+				}
+				return ""
+			}
+			code := runWith(args, &stdout, &stderr, env)
+			if code != 2 || !strings.Contains(stderr.String(), tt.want) || strings.Count(stderr.String(), "\n") != 1 {
+				t.Fatalf("exit %d, stderr %q", code, stderr.String())
+			}
+		})
+	}
+}
