@@ -53,7 +53,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move for both engines")
 	maxPlies := fs.Int("maxplies", 400, "plies after which a game is drawn")
 	concurrency := fs.Int("concurrency", 1, "games played at once (each with its own engine processes)")
-	verbose := fs.Bool("v", false, "print every game's moves")
+	verbose := fs.Bool("v", false, "print every game's moves (games lost by an illegal move or no answer always are)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -150,7 +150,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		}
 		fmt.Fprintf(out, "game %3d: %s %s, %s, %d plies [%s] (opening %s)\n",
 			d.n+1, *aName+" as "+side, resultWord(d.score), d.r.detail, d.r.plies, t.brief(), d.open)
-		if *verbose {
+		if forfeit := d.r.outcome.Reason == engine.Timeout || d.r.outcome.Reason == engine.Resignation; *verbose || forfeit {
 			fmt.Fprintf(out, "          moves: %s\n", strings.Join(d.r.moves, " "))
 		}
 	}
