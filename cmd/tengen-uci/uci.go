@@ -280,8 +280,8 @@ func parseGo(args []string) (goLimits, error) {
 			return l, fmt.Errorf("go %s needs a number", key)
 		}
 		n, err := strconv.ParseInt(args[i+1], 10, 64)
-		if err != nil {
-			return l, fmt.Errorf("go %s needs a whole number, not %q", key, clip(args[i+1]))
+		if err != nil || n < 0 || n > 1<<40 {
+			return l, fmt.Errorf("go %s needs a whole number from 0 up, not %q", key, clip(args[i+1]))
 		}
 		i++
 		ms := time.Duration(n) * time.Millisecond

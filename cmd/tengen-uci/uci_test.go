@@ -106,6 +106,7 @@ func TestBadInput(t *testing.T) {
 		{"setoption name Skill Level value 99", "info string Skill Level must be a whole number from 0 to 20"},
 		{"setoption name UCI_Variant value chess", "info string only the xiangqi variant is supported"},
 		{"go depth x", "info string go depth needs a whole number"},
+		{"go movetime -5", "info string go movetime needs a whole number from 0 up"},
 		{"frobnicate", "info string unknown command: frobnicate"},
 	}
 	for _, tt := range tests {
