@@ -17,7 +17,7 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultDeferAfter   = 1500 * time.Millisecond
+	DefaultDeferAfter   = time.Second
 	DefaultEventWorkers = 4
 )
 

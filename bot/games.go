@@ -14,12 +14,26 @@ import (
 // defaultLevel is the AI level of /gomoku ai and /xiangqi ai without a level.
 const defaultLevel = 3
 
+// settlePrompt closes the prompt of a request that no longer stands: a move
+// cancelled it, or the game ended.
+func (b *Bot) settlePrompt(q *request, g *store.Game) {
+	if g.Request.Kind != store.NoRequest {
+		return
+	}
+	if p, ok := b.takePrompt(g.ID); ok {
+		if err := b.editChannel(q.ctx, p.channelID, p.messageID, &outMessage{Content: q.public.t("prompt.cancelled", g.ID)}); err != nil {
+			b.log.Warn("closing a request prompt", "game", g.ID, "err", err)
+		}
+	}
+}
+
 // replyBoard answers q with g's board as a new message and retires the
 // previous board. The caller holds g's lock.
 func (b *Bot) replyBoard(q *request, g *store.Game) error {
 	if err := q.r.deferReply(false); err != nil {
 		return err
 	}
+	b.settlePrompt(q, g)
 	m, err := b.gameMessage(g, q.public)
 	if err != nil {
 		return err
@@ -38,6 +52,7 @@ func (b *Bot) updateBoard(q *request, g *store.Game) error {
 	if err := q.r.deferUpdate(); err != nil {
 		return err
 	}
+	b.settlePrompt(q, g)
 	m, err := b.gameMessage(g, q.public)
 	if err != nil {
 		return err
@@ -58,6 +73,7 @@ func (b *Bot) updateBoard(q *request, g *store.Game) error {
 // postBoard posts g's board to its channel with the bot token and retires
 // the previous board. The caller holds g's lock.
 func (b *Bot) postBoard(q *request, g *store.Game) error {
+	b.settlePrompt(q, g)
 	m, err := b.gameMessage(g, q.public)
 	if err != nil {
 		return err

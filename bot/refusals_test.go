@@ -105,8 +105,9 @@ func TestChallengeExpires(t *testing.T) {
 	w.noFailures()
 }
 
-// TestRequestAfterTheEnd: a prompt answered after the game ended, and a
-// button the bot does not know, are explained, never failed.
+// TestRequestAfterTheEnd: a prompt still open when the game ends is closed,
+// a picker left open is explained, and so is a button the bot does not
+// know: never "This interaction failed".
 func TestRequestAfterTheEnd(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, setup{})
@@ -114,8 +115,12 @@ func TestRequestAfterTheEnd(t *testing.T) {
 	w.startGame()
 	board := w.play(w.alice, "h8")
 	prompt := w.click(w.alice, board, "Undo")
+	picker := w.must(w.bob.Click(ctx, board, buttonID(t, board, "Move…"))).Message()
 	w.do(w.alice.Slash(ctx, w.lobby, "resign"))
-	wantEphemeral(t, w.must(w.bob.Click(ctx, prompt, buttonID(t, prompt, "Accept"))), "over")
+	if p := w.current(prompt); len(p.Buttons()) != 0 || !strings.Contains(p.Content, "no longer stands") {
+		t.Fatalf("the prompt outlived the game: %+v", p)
+	}
+	wantEphemeral(t, w.must(w.bob.Select(ctx, picker, picker.Components[0].Components[0].CustomID, "a")), "is over")
 
 	other := w.dc.Session() // the same bot, posting a button of another era
 	msg, err := other.ChannelMessageSendComplex(w.lobby.ID, &discordgo.MessageSend{Content: "old", Components: []discordgo.MessageComponent{

@@ -48,6 +48,12 @@ func TestUndoAcceptedAndDeclined(t *testing.T) {
 	if !strings.Contains(answered.Content, "withdrew") {
 		t.Fatalf("withdrawn prompt: %+v", answered)
 	}
+	// a move cancels a pending request: its prompt says so and loses its buttons
+	prompt = w.click(w.alice, board, "Draw")
+	w.play(w.alice, "i8")
+	if p := w.current(prompt); len(p.Buttons()) != 0 || !strings.Contains(p.Content, "no longer stands") {
+		t.Fatalf("prompt after a move: %+v", p)
+	}
 	w.noFailures()
 }
 
