@@ -18,32 +18,19 @@ func (e *Engine) orderScore(p int16) int32 {
 // that stop it and the side's own fours are searched.
 func (e *Engine) gen(ply, width int) []int16 {
 	st := e.st
-	me, you := st.stm, st.stm.Other()
+	you := st.stm.Other()
 	moves := e.moves[ply][:0]
 	scores := e.scores[ply][:0]
 	if st.stones() == 0 {
 		return append(moves, int16(gomoku.Centre(st.size)))
 	}
 	defend := e.hasLegal(you, tOpenFour)
-again:
-	for _, p := range st.pts {
-		if st.cell[p] != cEmpty || st.near[p] == 0 {
-			continue
-		}
-		if defend && st.thr[me][p] < tFour && st.thr[you][p] < tFour {
-			continue
-		}
-		if !st.legal(int(p), me) {
-			continue
-		}
-		moves = append(moves, p)
-		scores = append(scores, e.orderScore(p))
-	}
+	moves, scores = e.collect(moves, scores, defend)
 	if defend && len(moves) == 0 {
 		// Nothing stops the threat (say the only block is forbidden to
 		// black): every move loses, so consider them all.
 		defend = false
-		goto again
+		moves, scores = e.collect(moves, scores, false)
 	}
 	// Selection sort of the best width moves (the rest stay unordered and
 	// are cut).
@@ -62,6 +49,28 @@ again:
 		scores[i], scores[b] = scores[b], scores[i]
 	}
 	return moves[:n]
+}
+
+// collect appends the empty points near stones that the side to move may
+// play, with their ordering scores; with defend only those where either side
+// makes a four (the answers to an open three and the side's own fours).
+func (e *Engine) collect(moves []int16, scores []int32, defend bool) ([]int16, []int32) {
+	st := e.st
+	me, you := st.stm, st.stm.Other()
+	for _, p := range st.pts {
+		if st.cell[p] != cEmpty || st.near[p] == 0 {
+			continue
+		}
+		if defend && st.thr[me][p] < tFour && st.thr[you][p] < tFour {
+			continue
+		}
+		if !st.legal(int(p), me) {
+			continue
+		}
+		moves = append(moves, p)
+		scores = append(scores, e.orderScore(p))
+	}
+	return moves, scores
 }
 
 // rootMoves lists the side to move's candidate moves at the root, in order.
