@@ -25,10 +25,34 @@ func TestXiangqiAgainstTheAIToMate(t *testing.T) {
 		t.Fatalf("red should move first: %q", board.Content)
 	}
 	for i, mv := range []struct{ typed, shown string }{
-		{"b3b5", "b3b5 · 炮八進二 · C8+2"},
+		{"", "b3b5 · 炮八進二 · C8+2"}, // by the picker: piece, then destination
 		{"炮八平三", "b5g5 · 炮八平三 · C8.3"},
 	} {
-		b := w.play(w.alice, mv.typed)
+		var b *discordtest.Message
+		if mv.typed == "" {
+			p := w.must(w.alice.Click(ctx, board, buttonID(t, board, "Move…"))).Message()
+			menu := p.Components[0].Components[0]
+			if len(menu.Options) != 16 { // at the start every red piece can move
+				t.Fatalf("pieces offered: %+v", menu.Options)
+			}
+			p = w.must(w.alice.Select(ctx, p, menu.CustomID, "b3")).Message()
+			dest := p.Components[0].Components[0]
+			found := false
+			for _, o := range dest.Options {
+				found = found || (o.Value == "b3b5" && o.Label == mv.shown)
+			}
+			if !found {
+				t.Fatalf("destinations of b3: %+v", dest.Options)
+			}
+			w.must(w.alice.Select(ctx, p, dest.CustomID, "b3b5"))
+			var err error
+			b, err = w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return !m.Ephemeral() && field(m, "Moves played") == "1" })
+			if err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			b = w.play(w.alice, mv.typed)
+		}
 		if got := field(b, "Last move"); got != "`"+mv.shown+"`" {
 			t.Fatalf("move %d shows %q, want %q", i, got, mv.shown)
 		}
