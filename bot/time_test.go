@@ -44,7 +44,9 @@ func TestReminderAndLossOnTime(t *testing.T) {
 	if !strings.Contains(final.Content, "<@"+w.alice.ID+"> (black) wins by time") {
 		t.Fatalf("after the timeout: %q", final.Content)
 	}
-	if _, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, "⏰ <@"+w.alice.ID+"> (black) wins by time") }); err != nil {
+	if _, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return strings.HasPrefix(m.Content, "⏰ <@"+w.alice.ID+"> (black) wins by time")
+	}); err != nil {
 		t.Fatal(err)
 	}
 	w.noFailures()
