@@ -286,12 +286,14 @@ func challengeMessage(g *store.Game, loc locale) *outMessage {
 			button(g.ID, actAccept, 0, loc.t("button.accept"), discordgo.SuccessButton),
 			button(g.ID, actDecline, 0, loc.t("button.decline"), discordgo.DangerButton),
 		)
-	case store.Declined:
+	case store.Declined, store.Expired:
 		e.Color = colourOver
-		m.Content = loc.t("challenge.declined")
-	case store.Expired:
-		e.Color = colourOver
-		m.Content = loc.t("challenge.expired")
+		m.Content = loc.t("challenge." + string(g.Status))
+		// the buttons stay, disabled, so the message still shows what was asked
+		accept := button(g.ID, actAccept, 0, loc.t("button.accept"), discordgo.SuccessButton)
+		decline := button(g.ID, actDecline, 0, loc.t("button.decline"), discordgo.DangerButton)
+		accept.Disabled, decline.Disabled = true, true
+		m.Components = row(accept, decline)
 	}
 	return m
 }

@@ -247,3 +247,14 @@ func (w *world) play(u *discordtest.User, move string) *discordtest.Message {
 
 // current returns the latest version of m.
 func (w *world) current(m *discordtest.Message) *discordtest.Message { return w.dc.Message(m.ID) }
+
+// disabled reports whether m has buttons and all of them are disabled.
+func disabled(m *discordtest.Message) bool {
+	bs := m.Buttons()
+	for _, b := range bs {
+		if !b.Disabled {
+			return false
+		}
+	}
+	return len(bs) > 0
+}

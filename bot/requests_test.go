@@ -84,7 +84,7 @@ func TestDrawAndRematch(t *testing.T) {
 	// rematch, declined
 	w.must(w.bob.Click(ctx, final, buttonID(t, final, "Rematch")))
 	offer, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
-		return len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Title, "rematch") && len(m.Buttons()) == 2
+		return len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Title, "rematch") && len(m.Buttons()) == 2 && !disabled(m)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +97,7 @@ func TestDrawAndRematch(t *testing.T) {
 		t.Fatalf("rematch colours: %q", offer.Embeds[0].Description)
 	}
 	declined := w.click(w.alice, offer, "Decline")
-	if !strings.Contains(declined.Content, "declined") || len(declined.Buttons()) != 0 {
+	if !strings.Contains(declined.Content, "declined") || !disabled(declined) {
 		t.Fatalf("declined offer: %+v", declined)
 	}
 
@@ -109,7 +109,7 @@ func TestDrawAndRematch(t *testing.T) {
 	}
 	w.must(w.alice.Click(ctx, final, buttonID(t, final, "Rematch")))
 	offer, err = w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
-		return len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Title, "rematch") && len(m.Buttons()) == 2
+		return len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Title, "rematch") && len(m.Buttons()) == 2 && !disabled(m)
 	})
 	if err != nil {
 		t.Fatal(err)
