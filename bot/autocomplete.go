@@ -122,7 +122,7 @@ func moveChoices(eg interface{ LegalMoves() []string }, typed string) []*discord
 		seen := map[string]bool{}
 		if p, err := gomoku.ParsePoint(typed, g.Size()); err == nil {
 			b := g.Board()
-			if b.At(p) == gomoku.Empty && g.Outcome().Status == 0 {
+			if b.At(p) == gomoku.Empty && !g.Outcome().Over() {
 				seen[p.String()] = true
 				add(p.String(), p.String())
 			}

@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -244,20 +245,9 @@ func (b *Bot) findGame(q *request, o options) (*store.Game, error) {
 	}
 	ids := make([]string, len(here))
 	for i, g := range here {
-		ids[i] = fmt.Sprintf("#%d", g.ID)
+		ids[i] = gameID(g.ID)
 	}
-	return nil, refuse("err.game.several", joinList(ids))
-}
-
-func joinList(s []string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
+	return nil, refuse("err.game.several", strings.Join(ids, ", "))
 }
 
 // moveCommand is /move.
@@ -427,7 +417,7 @@ func (b *Bot) rematch(q *request, c customID) error {
 	return b.postBoard(q, g)
 }
 
-// liveHere lists the live games of a user, for /games.
+// liveGames keeps the live games (challenges and games being played).
 func liveGames(games []*store.Game) []*store.Game {
 	return slices.DeleteFunc(slices.Clone(games), func(g *store.Game) bool { return !g.Status.Live() })
 }
