@@ -110,3 +110,36 @@ func TestUndoAgainstTheAI(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+// TestDrawOfferToTheAI: the AI answers a draw offer in its own time (this
+// one finds the position level and accepts); the prompt and the board
+// follow with the bot token.
+func TestDrawOfferToTheAI(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("ai", discordtest.Opt("colour", "black"))))
+	b := w.play(w.alice, "h8")
+	b, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return m.ID == b.ID && field(m, "Moves played") == "2" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompt := w.click(w.alice, b, "Draw")
+	if !strings.Contains(prompt.Content, "offers the AI a draw") || len(prompt.Buttons()) != 0 {
+		t.Fatalf("prompt: %+v", prompt)
+	}
+	if _, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return m.ID == prompt.ID && strings.Contains(m.Content, "accepted the draw request")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	final, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return m.ID == b.ID && len(m.Buttons()) == 1 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkBoard(t, final, "Rematch")
+	if !strings.Contains(final.Content, "Draw by agreement") {
+		t.Fatalf("final: %q", final.Content)
+	}
+	w.noFailures()
+}
