@@ -57,3 +57,22 @@ func TestDiscordFaultsSurvived(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+// TestGatewayDropped: when Discord closes the gateway (resumable or not),
+// discordgo reconnects and the game goes on.
+func TestGatewayDropped(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	w.startGame()
+	for i, resumable := range []bool{true, false} {
+		w.dc.CloseGateway(4000, resumable)
+		if _, err := w.dc.WaitGateway(ctx, func(s discordtest.GatewayStats) bool {
+			return s.Connected && s.Connections >= i+2
+		}); err != nil {
+			t.Fatal(err)
+		}
+		checkBoard(t, w.play([]*discordtest.User{w.alice, w.bob}[i], []string{"h8", "h9"}[i]), liveButtons...)
+	}
+	w.noFailures()
+}
