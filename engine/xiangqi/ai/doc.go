@@ -35,7 +35,7 @@
 //
 // # Levels
 //
-// See Levels: level 10 is full strength within about two seconds a move,
+// See LevelInfo: level 10 is full strength within about two seconds a move,
 // level 1 searches one ply and picks among its moves at random, weighted by
 // how good they look, so a beginner beats it.
 //

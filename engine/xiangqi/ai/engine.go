@@ -13,7 +13,7 @@ import (
 
 // Options configure an Engine.
 type Options struct {
-	// Level is the playing level, 1..10 (see Levels); 0 means 10.
+	// Level is the playing level, 1..10 (see LevelInfo); 0 means 10.
 	Level int
 	// Seed makes the weak levels' random choices reproducible.
 	Seed int64
@@ -134,7 +134,7 @@ func New(opt Options) *Engine {
 	}
 	return &Engine{
 		opt:   opt,
-		level: levelOf(opt.Level),
+		level: LevelInfo(opt.Level),
 		tt:    newTable(size),
 		rng:   rand.New(rand.NewPCG(uint64(opt.Seed), 0x7e49e4)),
 		stack: make([]uint64, 0, 256),
@@ -157,7 +157,7 @@ func (e *Engine) SetOptions(opt Options) {
 	if ttEntries(size) != len(e.tt.entries) {
 		e.tt = newTable(size)
 	}
-	e.opt, e.level = opt, levelOf(opt.Level)
+	e.opt, e.level = opt, LevelInfo(opt.Level)
 }
 
 // NewGame forgets what the engine learnt in the previous game.

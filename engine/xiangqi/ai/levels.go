@@ -20,23 +20,8 @@ type Level struct {
 	Clamp int
 }
 
-// Levels lists levels 1..10 (Levels[0] is level 1).
-//
-//	level  time    depth  temperature  clamp   meaning
-//	1      50ms    1      250 cp       ±400    sees captures only; mates in one 40%, takes a hanging chariot 75%
-//	2      100ms   2      160 cp       ±500    sees the reply; mates in one 94%, takes a chariot 98%
-//	3      150ms   2      100 cp       ±700
-//	4      200ms   3      60 cp        ±1000   may pick a longer mate over a mate in one
-//	5      300ms   4      35 cp        -       plays the shortest mate it sees
-//	6      400ms   5      20 cp        -
-//	7      600ms   6      10 cp        -       club player; rarely errs
-//	8      800ms   -      0            -       full search, short budget
-//	9      1.3s    -      0            -
-//	10     2s      -      0            -       full strength
-//
-// The percentages were measured over 100 seeds in two positions: a mate in
-// one with material about level, and a hanging chariot.
-var Levels = [10]Level{
+// levels lists levels 1..10 (levels[0] is level 1); see LevelInfo. Read-only.
+var levels = [10]Level{
 	{MoveTime: 50 * time.Millisecond, Depth: 1, Temperature: 250, Clamp: 400},
 	{MoveTime: 100 * time.Millisecond, Depth: 2, Temperature: 160, Clamp: 500},
 	{MoveTime: 150 * time.Millisecond, Depth: 2, Temperature: 100, Clamp: 700},
@@ -55,9 +40,25 @@ const (
 	MaxLevel = 10
 )
 
-// levelOf returns the Level for n, clamping n into 1..10.
-func levelOf(n int) Level {
-	return Levels[min(max(n, MinLevel), MaxLevel)-1]
+// LevelInfo returns what level n does (a copy: the table itself cannot be
+// changed), clamping n into 1..10:
+//
+//	level  time    depth  temperature  clamp   meaning
+//	1      50ms    1      250 cp       ±400    sees captures only; mates in one 40%, takes a hanging chariot 75%
+//	2      100ms   2      160 cp       ±500    sees the reply; mates in one 94%, takes a chariot 98%
+//	3      150ms   2      100 cp       ±700
+//	4      200ms   3      60 cp        ±1000   may pick a longer mate over a mate in one
+//	5      300ms   4      35 cp        -       plays the shortest mate it sees
+//	6      400ms   5      20 cp        -
+//	7      600ms   6      10 cp        -       club player; rarely errs
+//	8      800ms   -      0            -       full search, short budget
+//	9      1.3s    -      0            -
+//	10     2s      -      0            -       full strength
+//
+// The percentages were measured over 100 seeds in two positions: a mate in
+// one with material about level, and a hanging chariot.
+func LevelInfo(n int) Level {
+	return levels[min(max(n, MinLevel), MaxLevel)-1]
 }
 
 // DrawThreshold is the largest score (centipawns, the engine's view) at which

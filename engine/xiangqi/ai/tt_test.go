@@ -42,11 +42,11 @@ func TestSetOptionsKeepsTable(t *testing.T) {
 	e := New(Options{TTSize: 1 << 20})
 	before := &e.tt.entries[0]
 	e.SetOptions(Options{TTSize: 1 << 20, Level: 3, MaxDepth: 4})
-	if &e.tt.entries[0] != before || e.level != Levels[2] {
+	if &e.tt.entries[0] != before || e.level != LevelInfo(3) {
 		t.Fatal("SetOptions with the same size replaced the table or missed the level")
 	}
 	e.SetOptions(Options{TTSize: 1 << 12})
-	if e.TTBytes() != 1<<12 || e.level != Levels[9] {
+	if e.TTBytes() != 1<<12 || e.level != LevelInfo(10) {
 		t.Fatalf("SetOptions to 4 KiB: %d bytes, level %+v", e.TTBytes(), e.level)
 	}
 }
