@@ -138,6 +138,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		defer close(m.ticking)
 		m.bot.RunTicker(tctx, time.Duration(c.Games.TickInterval))
 	}()
+	m.Logger.Info("running", "database", c.Database)
 	return nil
 }
 

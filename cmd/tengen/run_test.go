@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -117,4 +120,90 @@ func TestRunNeedsToken(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRunStopsOnSignal runs "tengen run" as main does, against the fake
+// (REST URL from TENGEN_DISCORD_REST_URL, token from DISCORD_TOKEN), and
+// stops it with SIGINT: it shuts down cleanly with exit status 0.
+func TestRunStopsOnSignal(t *testing.T) {
+	dc := discordtest.New(t)
+	cfg := writeConfig(t, "database: "+filepath.Join(t.TempDir(), "t.db")+"\ndev_guild: \""+dc.Guild().ID+"\"\nlog:\n  format: json\n")
+	env := map[string]string{"DISCORD_TOKEN": "test", "TENGEN_DISCORD_REST_URL": dc.URL()}
+	var stdout, stderr syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- runWith([]string{"run", "-config", cfg}, &stdout, &stderr, func(k string) string { return env[k] })
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	select {
+	case <-stderr.seen(`"msg":"running"`):
+	case code := <-done:
+		t.Fatalf("run exited early with %d: %s", code, stderr.String())
+	case <-ctx.Done():
+		t.Fatalf("the bot never started: %s", stderr.String())
+	}
+	if len(dc.Commands(dc.Guild().ID)) == 0 {
+		t.Fatal("no commands registered")
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != 0 || !strings.Contains(stderr.String(), `"msg":"stopped"`) {
+			t.Fatalf("exit %d, logs:\n%s", code, stderr.String())
+		}
+	case <-ctx.Done():
+		t.Fatalf("the bot did not stop on SIGINT: %s", stderr.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the logger and the test at once,
+// which tells when a text has been written.
+type syncBuffer struct {
+	mu      sync.Mutex
+	b       bytes.Buffer
+	waiters []waiter
+}
+
+type waiter struct {
+	text string
+	ch   chan struct{}
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n, err := s.b.Write(p)
+	s.wakeLocked()
+	return n, err
+}
+
+func (s *syncBuffer) wakeLocked() {
+	kept := s.waiters[:0]
+	for _, w := range s.waiters {
+		if strings.Contains(s.b.String(), w.text) {
+			close(w.ch)
+		} else {
+			kept = append(kept, w)
+		}
+	}
+	s.waiters = kept
+}
+
+// seen returns a channel closed once text has been written.
+func (s *syncBuffer) seen(text string) <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := make(chan struct{})
+	s.waiters = append(s.waiters, waiter{text, ch})
+	s.wakeLocked()
+	return ch
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
