@@ -15,9 +15,9 @@
 // A handler first asks the lifecycle (a quick database write), then defers
 // before any slow work (rendering an image) and edits its reply when done.
 // A watchdog defers any interaction still unanswered after
-// Options.DeferAfter, so a slow disk or a busy machine cannot make Discord
-// show "This interaction failed". Every refusal is an ephemeral, specific,
-// localised reply.
+// Options.DeferAfter (1 s), so that a slow database write still leaves two
+// seconds to acknowledge before Discord shows "This interaction failed".
+// Every refusal is an ephemeral, specific, localised reply.
 //
 // # Board messages
 //
