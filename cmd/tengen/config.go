@@ -46,6 +46,7 @@ type Config struct {
 		MaxOpenChallenges int      `yaml:"max_open_challenges"`
 		AIUndoLimit       int      `yaml:"ai_undo_limit"`
 		AIWorkers         int      `yaml:"ai_workers"`
+		AIMemoryMB        int      `yaml:"ai_memory_mb"`
 		Rated             *bool    `yaml:"rated"`
 		TickInterval      Duration `yaml:"tick_interval"`
 	} `yaml:"games"`
@@ -126,6 +127,8 @@ func (c *Config) check() error {
 		return errors.New("games.max_open_challenges: must not be negative")
 	case c.Games.AIWorkers < 0:
 		return errors.New("games.ai_workers: must not be negative")
+	case c.Games.AIMemoryMB < 0 || c.Games.AIMemoryMB > 1024:
+		return fmt.Errorf("games.ai_memory_mb: %d is outside 0 to 1024", c.Games.AIMemoryMB)
 	}
 	if _, ok := discordgo.Locales[discordgo.Locale(c.Board.Locale)]; !ok {
 		return fmt.Errorf("board.locale: %q is not a Discord locale such as en-US, zh-CN or zh-TW", c.Board.Locale)

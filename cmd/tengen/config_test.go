@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +32,7 @@ func TestLoadConfig(t *testing.T) {
 		{name: "bad scale", text: "board:\n  scale: 9\n", wantErr: "board.scale"},
 		{name: "bad locale", text: "board:\n  locale: klingon\n", wantErr: "board.locale"},
 		{name: "short tick", text: "games:\n  tick_interval: 1ms\n", wantErr: "tick_interval"},
+		{name: "AI memory", text: "games:\n  ai_memory_mb: 4096\n", wantErr: "games.ai_memory_mb"},
 		{name: "not yaml", text: "database: [\n", wantErr: "config"},
 	}
 	for _, tt := range tests {
@@ -66,13 +68,28 @@ func TestConfigExampleLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{"database:", "dev_guild:", "rest_url:", "level:", "format:", "challenge_ttl:", "request_ttl:",
-		"move_timeout:", "remind_before:", "ai_abandon_after:", "max_open_challenges:", "ai_undo_limit:", "ai_workers:",
-		"rated:", "tick_interval:", "theme:", "scale:", "fixed_xiangqi_view:", "locale:"} {
-		if !strings.Contains(string(text), key) {
+	for _, key := range yamlKeys(reflect.TypeFor[Config]()) {
+		if !strings.Contains(string(text), key+":") {
 			t.Errorf("config.example.yaml does not document %s", key)
 		}
 	}
+}
+
+// yamlKeys lists the YAML keys of every field of t, nested structs included,
+// so a new option cannot be added without documenting it.
+func yamlKeys(t reflect.Type) []string {
+	var keys []string
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		keys = append(keys, name)
+		if f.Type.Kind() == reflect.Struct {
+			keys = append(keys, yamlKeys(f.Type)...)
+		}
+	}
+	return keys
 }
 
 func TestMissingConfig(t *testing.T) {

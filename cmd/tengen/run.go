@@ -38,7 +38,8 @@ type Main struct {
 	Config Config
 	// Token is the bot token, with or without its "Bot " prefix.
 	Token string
-	// AI plays the AI's seats (a random player when nil).
+	// AI plays the AI's seats (Tengen's own engines, match.Engines, when
+	// nil).
 	AI match.AI
 	// Logger receives the logs (slog.Default() when nil).
 	Logger *slog.Logger
@@ -92,8 +93,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.session = s
 	ai := m.AI
 	if ai == nil {
-		m.Logger.Warn("no AI engine wired: games against the bot use a random player")
-		ai = match.NewRandomAI(uint64(time.Now().UnixNano()))
+		ai = &match.Engines{TTSize: c.Games.AIMemoryMB << 20}
 	}
 	rated := c.Games.Rated == nil || *c.Games.Rated
 	m.bot, err = bot.New(bot.Options{
