@@ -8,7 +8,8 @@ import (
 	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
-// TestAttackedAgreesWithCaptures checks attacked against the rules engine:
+// TestAttackedAgreesWithCaptures checks Position.Attacked, which badCapture
+// relies on, against the rules engine's legal captures:
 // every point where the side to move has a legal capture is attacked, and
 // every other attacked point is one where a capture is refused only
 // because of the capturer's own general (a pin or facing generals).
@@ -30,15 +31,15 @@ func TestAttackedAgreesWithCaptures(t *testing.T) {
 			if pc == xiangqi.NoPiece || pc.Side() == p.Turn() || pc.Kind() == xiangqi.General {
 				continue
 			}
-			got := attacked(&p, sq, p.Turn())
+			got := p.Attacked(sq, p.Turn())
 			if targets[sq] && !got {
-				t.Fatalf("%s: %v on %v can be captured but attacked says no", p.FEN(), pc, sq)
+				t.Fatalf("%s: %v on %v can be captured but Attacked says no", p.FEN(), pc, sq)
 			}
 			if got && !targets[sq] && !p.InCheck() {
 				// Only a pin (or the flying-general rule) can make an
 				// attack illegal: confirm by finding a pseudo-legal mover.
 				if !pinnedAttack(&p, sq) {
-					t.Fatalf("%s: attacked says %v on %v is attacked, but no capture exists", p.FEN(), pc, sq)
+					t.Fatalf("%s: Attacked says %v on %v is attacked, but no capture exists", p.FEN(), pc, sq)
 				}
 			}
 			checked++

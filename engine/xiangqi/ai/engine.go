@@ -91,9 +91,7 @@ type Engine struct {
 	pv       [maxPly][maxPly]xiangqi.Move
 	pvLen    [maxPly]int
 	quiets   [maxPly][xiangqi.MaxMoves]xiangqi.Move
-	count    [16]int // pieces on the board by xiangqi.Piece
-	mg, eg   int32   // material and piece-square score from red's view
-	phase    int     // game phase: the weight of chariots, horses, cannons left
+	mat      material // kept incrementally by make and unmake
 
 	// stack holds the keys of the game since the last capture, then of the
 	// search path; check[i] says whether the side to move at stack[i] is in
@@ -221,15 +219,7 @@ func (e *Engine) load(g *xiangqi.Game) error {
 		e.push(p.Key(), p.InCheck(), fl)
 	}
 	e.pos = g.Position()
-	e.count = [16]int{}
-	e.mg, e.eg, e.phase = 0, 0, 0
-	for _, sq := range allSquares {
-		pc := e.pos.At(sq)
-		e.count[pc]++
-		e.mg += pst[0][pc][sq]
-		e.eg += pst[1][pc][sq]
-		e.phase += phaseWeight[pc.Kind()]
-	}
+	e.mat = materialOf(&e.pos)
 	if e.pos.Key() != p.Key() {
 		return fmt.Errorf("xiangqi ai: the game's moves do not lead to its position")
 	}

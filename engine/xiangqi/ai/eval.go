@@ -240,28 +240,72 @@ const (
 	tempo           = 10
 )
 
-// evaluate returns the static evaluation of p from the side to move's view.
-func evaluate(p *xiangqi.Position) int {
-	b := boardTemplate
-	var mg, eg int32
-	phase := 0
-	var count [16]int
-	var at [16][5]xiangqi.Square // squares of horses, chariots, cannons (at most 2 each) per piece
-	for _, sq := range allSquares {
-		pc := p.At(sq)
-		if pc == xiangqi.NoPiece {
-			continue
+// material is the incrementally kept part of the evaluation: the
+// material and piece-square score from red's view in both phases, the game
+// phase and the piece counts by xiangqi.Piece.
+type material struct {
+	mg, eg int32
+	phase  int
+	count  [16]int
+}
+
+// materialOf computes p's material from scratch from its piece lists.
+func materialOf(p *xiangqi.Position) material {
+	var m material
+	for s := xiangqi.Red; s <= xiangqi.Black; s++ {
+		for k := xiangqi.General; k <= xiangqi.Soldier; k++ {
+			pc := xiangqi.MakePiece(s, k)
+			for sq := range p.Pieces(s, k) {
+				m.add(pc, sq)
+			}
 		}
-		b[sq] = uint8(pc)
-		mg += pst[0][pc][sq]
-		eg += pst[1][pc][sq]
-		k := int(pc & 7)
-		phase += phaseWeight[k]
-		if count[pc] < len(at[pc]) {
-			at[pc][count[pc]] = sq
-		}
-		count[pc]++
 	}
+	return m
+}
+
+// add puts pc on sq.
+func (m *material) add(pc xiangqi.Piece, sq xiangqi.Square) {
+	m.count[pc]++
+	m.mg += pst[0][pc][sq]
+	m.eg += pst[1][pc][sq]
+	m.phase += phaseWeight[pc.Kind()]
+}
+
+// remove takes pc off sq.
+func (m *material) remove(pc xiangqi.Piece, sq xiangqi.Square) {
+	m.count[pc]--
+	m.mg -= pst[0][pc][sq]
+	m.eg -= pst[1][pc][sq]
+	m.phase -= phaseWeight[pc.Kind()]
+}
+
+// move moves pc from one square to another.
+func (m *material) move(pc xiangqi.Piece, from, to xiangqi.Square) {
+	m.mg += pst[0][pc][to] - pst[0][pc][from]
+	m.eg += pst[1][pc][to] - pst[1][pc][from]
+}
+
+// evaluate returns the static evaluation of p from the side to move's view,
+// computed from scratch.
+func evaluate(p *xiangqi.Position) int {
+	m := materialOf(p)
+	return evaluateWith(p, &m)
+}
+
+// evaluateWith returns the static evaluation of p from the side to move's
+// view given its material m (kept incrementally by the search).
+func evaluateWith(p *xiangqi.Position, m *material) int {
+	b := boardTemplate
+	for s := xiangqi.Red; s <= xiangqi.Black; s++ {
+		for k := xiangqi.General; k <= xiangqi.Soldier; k++ {
+			pc := uint8(xiangqi.MakePiece(s, k))
+			for sq := range p.Pieces(s, k) {
+				b[sq] = pc
+			}
+		}
+	}
+	mg, eg, phase := m.mg, m.eg, m.phase
+	count := &m.count
 
 	var mob [2]int    // mobility by side
 	var attack [2]int // attacking weight by side (pieces across or able to reach)
@@ -271,8 +315,7 @@ func evaluate(p *xiangqi.Position) int {
 		side := engine.Side(s)
 		own := uint8(side) << 3 // side bit of own pieces' values
 		enemyKing := kings[s^1]
-		for i := 0; i < min(count[xiangqi.MakePiece(side, xiangqi.Chariot)], 2); i++ {
-			from := at[xiangqi.MakePiece(side, xiangqi.Chariot)][i]
+		for from := range p.Pieces(side, xiangqi.Chariot) {
 			n := 0
 			for _, d := range orthogonal {
 				t := int(from) + d
@@ -290,8 +333,7 @@ func evaluate(p *xiangqi.Position) int {
 				kingDanger[s^1] += chariotOnKing
 			}
 		}
-		for i := 0; i < min(count[xiangqi.MakePiece(side, xiangqi.Horse)], 2); i++ {
-			from := at[xiangqi.MakePiece(side, xiangqi.Horse)][i]
+		for from := range p.Pieces(side, xiangqi.Horse) {
 			n := 0
 			for j, st := range horseSteps {
 				t := int(from) + st
@@ -307,8 +349,7 @@ func evaluate(p *xiangqi.Position) int {
 				attack[s] += 2
 			}
 		}
-		for i := 0; i < min(count[xiangqi.MakePiece(side, xiangqi.Cannon)], 2); i++ {
-			from := at[xiangqi.MakePiece(side, xiangqi.Cannon)][i]
+		for from := range p.Pieces(side, xiangqi.Cannon) {
 			n := 0
 			for _, d := range orthogonal {
 				for t := int(from) + d; b[t] == 0; t += d {
@@ -326,8 +367,8 @@ func evaluate(p *xiangqi.Position) int {
 				}
 			}
 		}
-		for i := 0; i < min(count[xiangqi.MakePiece(side, xiangqi.Soldier)], 5); i++ {
-			if crossed(side, at[xiangqi.MakePiece(side, xiangqi.Soldier)][i]) {
+		for sq := range p.Pieces(side, xiangqi.Soldier) {
+			if crossed(side, sq) {
 				attack[s]++
 			}
 		}
@@ -344,7 +385,7 @@ func evaluate(p *xiangqi.Position) int {
 	score := (int(mg)*phase + int(eg)*(maxPhase-phase)) / maxPhase
 
 	// A side with nothing that can cross the river and attack cannot win.
-	if score > 0 && !canAttack(&count, xiangqi.Red) || score < 0 && !canAttack(&count, xiangqi.Black) {
+	if score > 0 && !canAttack(count, xiangqi.Red) || score < 0 && !canAttack(count, xiangqi.Black) {
 		score /= 8
 	}
 	if p.Turn() == xiangqi.Black {

@@ -48,13 +48,9 @@ func (e *Engine) make(m xiangqi.Move) xiangqi.Undo {
 	from, to := m.From(), m.To()
 	pc := e.pos.At(from)
 	u := e.pos.MakeMove(m)
-	e.mg += pst[0][pc][to] - pst[0][pc][from]
-	e.eg += pst[1][pc][to] - pst[1][pc][from]
+	e.mat.move(pc, from, to)
 	if c := u.Captured(); c != xiangqi.NoPiece {
-		e.count[c]--
-		e.mg -= pst[0][c][to]
-		e.eg -= pst[1][c][to]
-		e.phase -= phaseWeight[c.Kind()]
+		e.mat.remove(c, to)
 	}
 	return u
 }
@@ -64,13 +60,9 @@ func (e *Engine) unmake(m xiangqi.Move, u xiangqi.Undo) {
 	from, to := m.From(), m.To()
 	pc := e.pos.At(to)
 	e.pos.UnmakeMove(m, u)
-	e.mg -= pst[0][pc][to] - pst[0][pc][from]
-	e.eg -= pst[1][pc][to] - pst[1][pc][from]
+	e.mat.move(pc, to, from)
 	if c := u.Captured(); c != xiangqi.NoPiece {
-		e.count[c]++
-		e.mg += pst[0][c][to]
-		e.eg += pst[1][c][to]
-		e.phase += phaseWeight[c.Kind()]
+		e.mat.add(c, to)
 	}
 }
 
@@ -85,9 +77,9 @@ const lazyMargin = 300
 // incremental material and tables alone when that is already far outside
 // the window (alpha, beta).
 func (e *Engine) eval(alpha, beta int) int {
-	phase := min(e.phase, maxPhase)
-	fast := (int(e.mg)*phase + int(e.eg)*(maxPhase-phase)) / maxPhase
-	if fast > 0 && !canAttack(&e.count, xiangqi.Red) || fast < 0 && !canAttack(&e.count, xiangqi.Black) {
+	phase := min(e.mat.phase, maxPhase)
+	fast := (int(e.mat.mg)*phase + int(e.mat.eg)*(maxPhase-phase)) / maxPhase
+	if fast > 0 && !canAttack(&e.mat.count, xiangqi.Red) || fast < 0 && !canAttack(&e.mat.count, xiangqi.Black) {
 		fast /= 8
 	}
 	if e.pos.Turn() == xiangqi.Black {
@@ -97,15 +89,16 @@ func (e *Engine) eval(alpha, beta int) int {
 	if fast-lazyMargin >= beta || fast+lazyMargin <= alpha {
 		return fast
 	}
-	return evaluate(&e.pos)
+	return evaluateWith(&e.pos, &e.mat)
 }
 
 // nullAllowed reports whether the side to move keeps enough attacking
 // material for a null move to be a safe guess (not a zugzwang ending).
 func (e *Engine) nullAllowed() bool {
 	s := e.pos.Turn()
-	return 2*e.count[xiangqi.MakePiece(s, xiangqi.Chariot)]+e.count[xiangqi.MakePiece(s, xiangqi.Horse)]+
-		e.count[xiangqi.MakePiece(s, xiangqi.Cannon)] >= 2
+	c := &e.mat.count
+	return 2*c[xiangqi.MakePiece(s, xiangqi.Chariot)]+c[xiangqi.MakePiece(s, xiangqi.Horse)]+
+		c[xiangqi.MakePiece(s, xiangqi.Cannon)] >= 2
 }
 
 // repetition looks for an earlier occurrence of the position at stack[n];
@@ -219,7 +212,7 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 		return 0
 	}
 	if ply >= maxPly-2 {
-		return evaluate(&e.pos)
+		return evaluateWith(&e.pos, &e.mat)
 	}
 	alpha = max(alpha, -MateScore+ply)
 	beta = min(beta, MateScore-ply-1)
@@ -455,7 +448,7 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 		return 0
 	}
 	if ply >= maxPly-2 {
-		return evaluate(&e.pos)
+		return evaluateWith(&e.pos, &e.mat)
 	}
 	key := e.pos.Key()
 	if ent, ok := e.tt.probe(key); ok {

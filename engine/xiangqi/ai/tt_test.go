@@ -68,25 +68,25 @@ func TestIncrementalScoreMatchesScan(t *testing.T) {
 		}
 		moves[n] = legal[rng.IntN(len(legal))]
 		undos[n] = e.make(moves[n])
-		mg, eg, phase := scan(&e.pos)
-		if mg != e.mg || eg != e.eg || phase != e.phase {
-			t.Fatalf("after %d moves: incremental %d/%d/%d, scan %d/%d/%d", n+1, e.mg, e.eg, e.phase, mg, eg, phase)
+		if m := scan(&e.pos); m != e.mat || materialOf(&e.pos) != m {
+			t.Fatalf("after %d moves: incremental %+v, piece lists %+v, scan %+v", n+1, e.mat, materialOf(&e.pos), m)
 		}
 	}
 	for n--; n >= 0; n-- {
 		e.unmake(moves[n], undos[n])
 	}
-	if mg, eg, phase := scan(&e.pos); mg != e.mg || eg != e.eg || phase != e.phase {
+	if scan(&e.pos) != e.mat {
 		t.Fatal("unmake did not restore the incremental score")
 	}
 }
 
-func scan(p *xiangqi.Position) (mg, eg int32, phase int) {
+// scan computes p's material by looking at all 90 points.
+func scan(p *xiangqi.Position) material {
+	var m material
 	for _, sq := range allSquares {
-		pc := p.At(sq)
-		mg += pst[0][pc][sq]
-		eg += pst[1][pc][sq]
-		phase += phaseWeight[pc.Kind()]
+		if pc := p.At(sq); pc != xiangqi.NoPiece {
+			m.add(pc, sq)
+		}
 	}
-	return mg, eg, phase
+	return m
 }
