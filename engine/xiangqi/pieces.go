@@ -113,3 +113,21 @@ func (p *Position) Attacked(sq Square, by engine.Side) bool {
 	}
 	return false
 }
+
+// GeneratePseudoMoves appends the pseudo-legal moves of the side to move to
+// buf: every piece's own rule, without checking whether the move leaves the
+// mover's general attacked. A search that stops early at a cutoff saves the
+// legality test of the moves it never tries by calling LegalAfter on each
+// move as it comes to it. With cap(buf)-len(buf) >= MaxMoves it does not
+// allocate.
+func (p *Position) GeneratePseudoMoves(buf []Move) []Move {
+	return p.genPseudo(buf, false)
+}
+
+// LegalAfter reports whether m, a move from GeneratePseudoMoves for this
+// position, leaves the mover's general safe, that is whether it is legal.
+// inCheck must be p.InCheck() (passed in so a search computes it once per
+// position). It does not allocate.
+func (p *Position) LegalAfter(m Move, inCheck bool) bool {
+	return p.legal(m, inCheck)
+}

@@ -177,3 +177,36 @@ func BenchmarkAttacked(b *testing.B) {
 	}
 	_ = n
 }
+
+// TestPseudoMovesFilteredAreLegalMoves checks that GeneratePseudoMoves
+// filtered by LegalAfter gives exactly GenerateMoves, without allocating.
+func TestPseudoMovesFilteredAreLegalMoves(t *testing.T) {
+	for _, p := range randomPositions(13, 300, 150) {
+		var buf, legalBuf [MaxMoves]Move
+		var got []Move
+		inCheck := p.InCheck()
+		for _, m := range p.GeneratePseudoMoves(buf[:0]) {
+			if p.LegalAfter(m, inCheck) {
+				got = append(got, m)
+			}
+		}
+		want := p.GenerateMoves(legalBuf[:0])
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: pseudo-legal moves filtered = %v, want %v", p.FEN(), got, want)
+		}
+	}
+	p := StartPosition()
+	var buf [MaxMoves]Move
+	allocs := testing.AllocsPerRun(100, func() {
+		n := 0
+		for _, m := range p.GeneratePseudoMoves(buf[:0]) {
+			if p.LegalAfter(m, false) {
+				n++
+			}
+		}
+		_ = n
+	})
+	if allocs != 0 {
+		t.Errorf("GeneratePseudoMoves and LegalAfter allocate %v times a run, want 0", allocs)
+	}
+}
