@@ -275,23 +275,23 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 		moves = append(e.moves[ply][:0], ttMove)
 		e.order[ply][0] = orderTT
 	} else {
-		moves = e.pos.GenerateMoves(e.moves[ply][:0])
-		if len(moves) == 0 {
-			return -MateScore + ply // mated or stalemated: both lose
-		}
+		// Pseudo-legal moves: each one's legality is tested only when it
+		// comes up, so moves after a cutoff cost nothing more.
+		moves = e.pos.GeneratePseudoMoves(e.moves[ply][:0])
 		e.scoreMoves(moves, ply, 0, ttMove)
 		generated = true
 	}
 	best, bestMove := -infinity, xiangqi.NoMove
 	origAlpha := alpha
 	quiets := e.quiets[ply][:0]
+	legal := 0 // legal moves met so far
 	for i := 0; ; i++ {
 		if i == len(moves) {
 			if generated {
 				break
 			}
 			// Generate the rest behind the hash move, leaving it out.
-			rest := e.pos.GenerateMoves(e.moves[ply][1:1])
+			rest := e.pos.GeneratePseudoMoves(e.moves[ply][1:1])
 			for j, m := range rest {
 				if m == ttMove {
 					rest[j] = rest[len(rest)-1]
@@ -307,6 +307,12 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 			}
 		}
 		m := e.next(moves, ply, i)
+		if i > 0 || generated {
+			if !e.pos.LegalAfter(m, inCheck) {
+				continue
+			}
+		}
+		legal++
 		piece := e.pos.At(m.From())
 		quiet := e.pos.At(m.To()) == xiangqi.NoPiece
 		u := e.make(m)
@@ -325,12 +331,12 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 			nd++
 		}
 		var s int
-		if i == 0 {
+		if legal == 1 {
 			s = -e.search(-beta, -alpha, nd, ply+1, gives, true)
 		} else {
 			r := 0
-			if depth >= 3 && i >= 3 && quiet && !inCheck && !gives && e.order[ply][i] < orderKiller {
-				r = int(lmrTable[min(depth, 63)][min(i, 63)])
+			if depth >= 3 && legal >= 4 && quiet && !inCheck && !gives && e.order[ply][i] < orderKiller {
+				r = int(lmrTable[min(depth, 63)][min(legal-1, 63)])
 				if pvNode {
 					r--
 				}
@@ -370,6 +376,9 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 		if quiet {
 			quiets = append(quiets, m)
 		}
+	}
+	if legal == 0 {
+		return -MateScore + ply // mated or stalemated: both lose
 	}
 	bound := boundUpper
 	switch {
