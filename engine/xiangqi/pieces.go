@@ -124,7 +124,14 @@ func (p *Position) GeneratePseudoMoves(buf []Move) []Move {
 	return p.genPseudo(buf, false)
 }
 
-// LegalAfter reports whether m, a move from GeneratePseudoMoves for this
+// GeneratePseudoCaptures appends the pseudo-legal captures of the side to
+// move to buf (see GeneratePseudoMoves).
+func (p *Position) GeneratePseudoCaptures(buf []Move) []Move {
+	return p.genPseudo(buf, true)
+}
+
+// LegalAfter reports whether m, a move from GeneratePseudoMoves or
+// GeneratePseudoCaptures for this
 // position, leaves the mover's general safe, that is whether it is legal.
 // inCheck must be p.InCheck() (passed in so a search computes it once per
 // position). It does not allocate.

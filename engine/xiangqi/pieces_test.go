@@ -178,8 +178,9 @@ func BenchmarkAttacked(b *testing.B) {
 	_ = n
 }
 
-// TestPseudoMovesFilteredAreLegalMoves checks that GeneratePseudoMoves
-// filtered by LegalAfter gives exactly GenerateMoves, without allocating.
+// TestPseudoMovesFilteredAreLegalMoves checks that GeneratePseudoMoves and
+// GeneratePseudoCaptures filtered by LegalAfter give exactly GenerateMoves
+// and GenerateCaptures, without allocating.
 func TestPseudoMovesFilteredAreLegalMoves(t *testing.T) {
 	for _, p := range randomPositions(13, 300, 150) {
 		var buf, legalBuf [MaxMoves]Move
@@ -193,6 +194,16 @@ func TestPseudoMovesFilteredAreLegalMoves(t *testing.T) {
 		want := p.GenerateMoves(legalBuf[:0])
 		if !slices.Equal(got, want) {
 			t.Fatalf("%s: pseudo-legal moves filtered = %v, want %v", p.FEN(), got, want)
+		}
+		got = got[:0]
+		for _, m := range p.GeneratePseudoCaptures(buf[:0]) {
+			if p.LegalAfter(m, inCheck) {
+				got = append(got, m)
+			}
+		}
+		want = p.GenerateCaptures(legalBuf[:0])
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: pseudo-legal captures filtered = %v, want %v", p.FEN(), got, want)
 		}
 	}
 	p := StartPosition()
