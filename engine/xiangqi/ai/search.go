@@ -485,7 +485,8 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 		}
 		alpha = max(alpha, stand)
 		best = stand
-		moves = e.pos.GenerateCaptures(e.moves[ply][:0])
+		// Pseudo-legal: most captures are pruned before their legality matters.
+		moves = e.pos.GeneratePseudoCaptures(e.moves[ply][:0])
 	}
 	e.scoreMoves(moves, ply, 0, xiangqi.NoMove)
 	for i := range moves {
@@ -496,6 +497,9 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 		}
 		if !inCheck && e.order[ply][i] < orderCapture {
 			continue // a defended piece taken by a more valuable one
+		}
+		if !inCheck && !e.pos.LegalAfter(m, false) {
+			continue
 		}
 		u := e.make(m)
 		gives := e.pos.InCheck()
