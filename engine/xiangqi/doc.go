@@ -10,6 +10,12 @@
 // allocate; MakeMove/UnmakeMove are unchecked and meant for search. Game.Play
 // is the checked entry point for people.
 //
+// For an engine's evaluation and search, Pieces and Count read the piece
+// list, Attacked tests whether a side could capture on a point, and
+// GeneratePseudoMoves or GeneratePseudoCaptures with LegalAfter let a search
+// test the legality of only the moves it actually tries. None of them
+// allocate.
+//
 // # Rules implemented
 //
 // The pieces move as in the Asian (AXF/WXF) and Chinese rules: the general
