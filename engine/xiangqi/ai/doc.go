@@ -6,7 +6,9 @@
 // Iterative deepening with aspiration windows at the root; PVS below it; a
 // fixed-size Zobrist transposition table (16-byte entries, mate scores
 // stored relative to the node, also used by quiescence); the hash move
-// tried before the other moves are generated; quiescence over captures
+// tried before the other moves are generated; moves generated
+// pseudo-legal and tested for legality only when tried (a cutoff spares the
+// rest the test); quiescence over captures
 // (MVV-LVA ordered, delta-pruned, captures of a defended piece by a more
 // valuable one skipped) and, when in check, over every evasion; killer
 // moves (two per ply) and a history table for quiet moves; null-move
@@ -15,7 +17,8 @@
 // and late-move pruning near the leaves; internal iterative reduction; a
 // check extension; late move reductions from a table. The evaluation is
 // skipped (lazy) when the incrementally kept material and piece-square
-// score is already far outside the window.
+// score is already far outside the window; otherwise its mobility and king
+// safety terms walk engine/xiangqi's piece lists, not the 90 points.
 //
 // Repetitions follow engine/xiangqi's rules: inside the search a position
 // that recurs on the game history or the search path is scored by who has
