@@ -76,6 +76,10 @@ type Discord struct {
 	heartbeat   time.Duration
 	contract    *contract // nil when contract checks are off
 	routes      map[string]bool
+	// afterAck, when set (by tests of this package), runs in the user's
+	// goroutine after the bot's initial response arrived and before the
+	// action returns: it stands for a user goroutine that wakes late.
+	afterAck func(interactionID string)
 
 	mu           sync.Mutex
 	changed      chan struct{} // closed and replaced on every state change

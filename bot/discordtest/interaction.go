@@ -29,14 +29,18 @@ type interaction struct {
 	dispatched  time.Time
 	created     time.Time // on the fake clock, for token expiry
 
-	acked     bool
-	ackType   discordgo.InteractionResponseType
-	ack       chan struct{} // closed when acknowledged
-	failed    bool
-	original  string // message ID of @original
-	followups []string
-	choices   []*discordgo.ApplicationCommandOptionChoice
-	modal     *Modal
+	acked    bool
+	ackType  discordgo.InteractionResponseType
+	ack      chan struct{} // closed when acknowledged
+	failed   bool
+	original string // message ID of @original
+	// ackVersion is @original's version as the initial response left it,
+	// recorded with the ack under the same lock, so an edit that follows at
+	// once is never taken for the state at the ack.
+	ackVersion int
+	followups  []string
+	choices    []*discordgo.ApplicationCommandOptionChoice
+	modal      *Modal
 }
 
 // Modal is a modal the bot opened (callback type 9).
@@ -66,9 +70,8 @@ type Reply struct {
 	// InteractionID identifies the interaction.
 	InteractionID string
 
-	dc         *Discord
-	ix         *interaction
-	ackVersion int
+	dc *Discord
+	ix *interaction
 }
 
 // Message returns the current version of the interaction's original response
@@ -82,11 +85,14 @@ func (r *Reply) Message() *Message {
 
 // WaitEdit waits until the original response has been edited since the initial
 // response (the usual end of a deferred reply) and returns its current version.
+// The initial response's version is recorded when the fake receives it, not
+// when the user's action returns, so an edit sent right after the
+// acknowledgement is always seen.
 func (r *Reply) WaitEdit(ctx context.Context) (*Message, error) {
 	var m *Message
 	err := r.dc.waitFor(ctx, "an edit of the original response", func() bool {
 		m = r.dc.messages[r.ix.original]
-		return m != nil && m.Version > r.ackVersion
+		return m != nil && m.Version > r.ix.ackVersion
 	})
 	return m, err
 }
@@ -162,13 +168,12 @@ func (u *User) act(ctx context.Context, ix *interaction, data any, msg *wireMess
 	case <-ctx.Done():
 		return nil, fmt.Errorf("%s as %s: waiting for the bot's response: %w", ix.action, u.Name, ctx.Err())
 	}
+	if dc.afterAck != nil {
+		dc.afterAck(ix.id)
+	}
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	r := &Reply{Type: ix.ackType, Choices: ix.choices, Modal: ix.modal, InteractionID: ix.id, dc: dc, ix: ix}
-	if m := dc.messages[ix.original]; m != nil {
-		r.ackVersion = m.Version
-	}
-	return r, nil
+	return &Reply{Type: ix.ackType, Choices: ix.choices, Modal: ix.modal, InteractionID: ix.id, dc: dc, ix: ix}, nil
 }
 
 type wireMember struct {
@@ -437,6 +442,9 @@ func (dc *Discord) postCallback(q *restReq) (int, any) {
 		ix.modal = &m
 	}
 	ix.acked, ix.ackType = true, body.Type
+	if m := dc.messages[ix.original]; m != nil {
+		ix.ackVersion = m.Version
+	}
 	close(ix.ack)
 	dc.broadcastLocked()
 	return http.StatusNoContent, nil
