@@ -187,17 +187,13 @@ func wantEphemeral(t testing.TB, r *discordtest.Reply, fragments ...string) {
 func fmtInt(n int) string { return strconv.Itoa(n) }
 
 // settled returns the bot's answer once a deferred reply has been edited.
-// (It does not use Reply.WaitEdit, which misses an edit made before the
-// user's goroutine reads the acknowledgement, as happens under load.)
 func (w *world) settled(r *discordtest.Reply) *discordtest.Message {
 	w.t.Helper()
 	m := r.Message()
 	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || m == nil {
 		return m
 	}
-	got, err := w.dc.Channel(m.ChannelID).WaitMessage(ctxT(w.t), func(x *discordtest.Message) bool {
-		return x.ID == m.ID && !x.Loading()
-	})
+	got, err := r.WaitEdit(ctxT(w.t))
 	if err != nil {
 		w.t.Fatalf("the deferred reply was never completed: %v", err)
 	}

@@ -3,7 +3,13 @@ package discordtest
 import (
 	"context"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
+
+// DefaultLocale is the locale of users and guilds unless a test chooses
+// another: Discord's own default.
+const DefaultLocale = discordgo.EnglishUS
 
 // User is a Discord user of the fake. Users act through Slash, Click,
 // Autocomplete and SubmitModal.
@@ -12,21 +18,44 @@ type User struct {
 	Name string
 	Bot  bool
 	dc   *Discord
+
+	locale discordgo.Locale // the client's language; guarded by dc.mu
 }
 
-// User returns the user with this name, creating it on first use. Every user is
-// a member of every guild.
-func (dc *Discord) User(name string) *User {
+// UserOption sets up a user; pass it to Discord.User.
+type UserOption func(*User)
+
+// Locale makes the user's Discord client run in locale l: their
+// interactions carry it as "locale", as Discord sends it.
+func Locale(l discordgo.Locale) UserOption { return func(u *User) { u.locale = l } }
+
+// User returns the user with this name, creating it on first use, and applies
+// opts to it (DefaultLocale unless Locale says otherwise). Every user is a
+// member of every guild.
+//
+//	ming := dc.User("小明", discordtest.Locale(discordgo.ChineseCN))
+func (dc *Discord) User(name string, opts ...UserOption) *User {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	if u, ok := dc.users[name]; ok {
-		return u
+	u, ok := dc.users[name]
+	if !ok {
+		u = dc.newUserLocked(name, false)
 	}
-	return dc.newUserLocked(name, false)
+	for _, o := range opts {
+		o(u)
+	}
+	return u
+}
+
+// Locale returns the locale of the user's client.
+func (u *User) Locale() discordgo.Locale {
+	u.dc.mu.Lock()
+	defer u.dc.mu.Unlock()
+	return u.locale
 }
 
 func (dc *Discord) newUserLocked(name string, isBot bool) *User {
-	u := &User{ID: dc.newIDLocked(), Name: name, Bot: isBot, dc: dc}
+	u := &User{ID: dc.newIDLocked(), Name: name, Bot: isBot, dc: dc, locale: DefaultLocale}
 	dc.users[name] = u
 	dc.usersByID[u.ID] = u
 	return u
@@ -37,6 +66,24 @@ type Guild struct {
 	ID   string
 	Name string
 	dc   *Discord
+
+	locale discordgo.Locale // the community's preferred locale; guarded by dc.mu
+}
+
+// SetLocale sets the guild's preferred locale (DefaultLocale at first):
+// interactions in the guild carry it as "guild_locale", and the guild
+// object as "preferred_locale", as Discord sends them.
+func (g *Guild) SetLocale(l discordgo.Locale) {
+	g.dc.mu.Lock()
+	defer g.dc.mu.Unlock()
+	g.locale = l
+}
+
+// Locale returns the guild's preferred locale.
+func (g *Guild) Locale() discordgo.Locale {
+	g.dc.mu.Lock()
+	defer g.dc.mu.Unlock()
+	return g.locale
 }
 
 // NewGuild creates a guild. Guilds created before the bot identifies are in its
@@ -44,7 +91,7 @@ type Guild struct {
 func (dc *Discord) NewGuild(name string) *Guild {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	g := &Guild{ID: dc.newIDLocked(), Name: name, dc: dc}
+	g := &Guild{ID: dc.newIDLocked(), Name: name, dc: dc, locale: DefaultLocale}
 	dc.guilds = append(dc.guilds, g)
 	dc.announceLocked("GUILD_CREATE", func() any { return dc.guildCreateLocked(g) })
 	return g

@@ -338,6 +338,7 @@ func (dc *Discord) guildCreateLocked(g *Guild) map[string]any {
 		"channels": channels, "roles": []any{map[string]any{"id": g.ID, "name": "@everyone", "permissions": "2248473465835073"}},
 		"members": []any{dc.memberLocked(dc.app)}, "threads": []any{}, "emojis": []any{}, "stickers": []any{},
 		"joined_at": timestamp(dc.clock.Now()), "large": false, "features": []any{},
+		"preferred_locale": g.locale,
 	}
 }
 

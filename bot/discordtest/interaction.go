@@ -201,7 +201,7 @@ func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wire
 	channel := map[string]any{"id": ch.ID, "type": 0, "name": ch.Name}
 	p := map[string]any{
 		"id": ix.id, "application_id": dc.app.ID, "type": int(ix.kind), "token": ix.token, "version": 1,
-		"channel_id": ch.ID, "channel": channel, "locale": "en-US", "app_permissions": memberPermissions,
+		"channel_id": ch.ID, "channel": channel, "locale": ix.user.locale, "app_permissions": memberPermissions,
 		"entitlements": []any{}, "authorizing_integration_owners": map[string]string{"0": ch.GuildID},
 	}
 	if data != nil {
@@ -213,8 +213,12 @@ func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wire
 	if ch.GuildID != "" {
 		channel["guild_id"] = ch.GuildID
 		p["guild_id"] = ch.GuildID
-		p["guild_locale"] = "en-US"
-		p["guild"] = map[string]any{"id": ch.GuildID, "locale": "en-US", "features": []any{}}
+		gl := DefaultLocale
+		if g := dc.guildLocked(ch.GuildID); g != nil {
+			gl = g.locale
+		}
+		p["guild_locale"] = gl
+		p["guild"] = map[string]any{"id": ch.GuildID, "locale": gl, "features": []any{}}
 		p["member"] = dc.memberLocked(ix.user)
 		p["context"] = 0
 	} else {

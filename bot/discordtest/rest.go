@@ -495,7 +495,7 @@ func (dc *Discord) getGuild(q *restReq) (int, any) {
 	}
 	return http.StatusOK, map[string]any{
 		"id": g.ID, "name": g.Name, "owner_id": dc.app.ID, "roles": []any{}, "emojis": []any{}, "features": []any{},
-		"preferred_locale": "en-US",
+		"preferred_locale": g.locale,
 	}
 }
 
