@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/tengen-bot/tengen/store"
 )
 
 // Actions carried by custom ids. They are part of the protocol with messages
@@ -69,4 +71,54 @@ func parseCustomID(s string) (customID, error) {
 		c.Arg = parts[4]
 	}
 	return c, nil
+}
+
+// Scopes of a leaderboard page id.
+const (
+	scopeServer = "server"
+	scopeGlobal = "global"
+)
+
+// pageID is a leaderboard paging button's custom id:
+// "lb/<kind>/<scope>/<page>", e.g. "lb/gomoku/server/2", the page the button
+// shows. Like customID it carries all the handler needs, so the buttons of a
+// leaderboard posted before a restart keep working.
+type pageID struct {
+	Kind   store.Kind
+	Global bool
+	Page   int
+}
+
+// String writes the custom id.
+func (p pageID) String() string {
+	scope := scopeServer
+	if p.Global {
+		scope = scopeGlobal
+	}
+	return "lb/" + string(p.Kind) + "/" + scope + "/" + strconv.Itoa(p.Page)
+}
+
+// parsePageID reads a custom id written by pageID.String.
+func parsePageID(s string) (pageID, error) {
+	parts := strings.Split(s, "/")
+	if len(parts) != 4 || parts[0] != "lb" {
+		return pageID{}, fmt.Errorf("custom id %q: not lb/<kind>/<scope>/<page>", s)
+	}
+	p := pageID{Kind: store.Kind(parts[1])}
+	if !p.Kind.Valid() {
+		return pageID{}, fmt.Errorf("custom id %q: unknown game %q", s, parts[1])
+	}
+	switch parts[2] {
+	case scopeServer:
+	case scopeGlobal:
+		p.Global = true
+	default:
+		return pageID{}, fmt.Errorf("custom id %q: unknown scope %q", s, parts[2])
+	}
+	page, err := strconv.Atoi(parts[3])
+	if err != nil || page < 0 || strconv.Itoa(page) != parts[3] {
+		return pageID{}, fmt.Errorf("custom id %q: bad page %q", s, parts[3])
+	}
+	p.Page = page
+	return p, nil
 }

@@ -3,6 +3,8 @@ package bot
 import (
 	"strings"
 	"testing"
+
+	"github.com/tengen-bot/tengen/store"
 )
 
 func TestCustomID(t *testing.T) {
@@ -59,6 +61,65 @@ func FuzzCustomID(f *testing.F) {
 		}
 		if strings.Count(c.String(), "/") > 4 {
 			t.Fatalf("%q has too many parts", c.String())
+		}
+	})
+}
+
+func TestPageID(t *testing.T) {
+	tests := []struct {
+		in   string
+		want pageID
+		bad  bool
+	}{
+		{in: "lb/gomoku/server/1", want: pageID{Kind: store.Gomoku, Page: 1}},
+		{in: "lb/xiangqi/global/12", want: pageID{Kind: store.Xiangqi, Global: true, Page: 12}},
+		{in: "lb/gomoku/server/0", want: pageID{Kind: store.Gomoku}}, // a disabled Previous on page 1
+		{in: "lb/chess/server/1", bad: true},
+		{in: "lb/gomoku/world/1", bad: true},
+		{in: "lb/gomoku/server/-1", bad: true},
+		{in: "lb/gomoku/server/01", bad: true},
+		{in: "lb/gomoku/server/+1", bad: true},
+		{in: "lb/gomoku/server", bad: true},
+		{in: "lb/gomoku/server/1/x", bad: true},
+		{in: "g/gomoku/server/1", bad: true},
+	}
+	for _, tt := range tests {
+		got, err := parsePageID(tt.in)
+		if tt.bad {
+			if err == nil {
+				t.Errorf("parsePageID(%q) = %+v, want an error", tt.in, got)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("parsePageID(%q) = %+v, %v; want %+v", tt.in, got, err, tt.want)
+		}
+		if s := got.String(); s != tt.in {
+			t.Errorf("String() = %q, want %q", s, tt.in)
+		}
+	}
+	// A game's custom id is not a page id, and the other way round.
+	if _, err := parsePageID("g/12/accept/0"); err == nil {
+		t.Error("a game's custom id parsed as a page id")
+	}
+	if _, err := parseCustomID("lb/gomoku/server/1"); err == nil {
+		t.Error("a page id parsed as a game's custom id")
+	}
+}
+
+// FuzzPageID checks that a page id that parses writes back to exactly the
+// same text (so a button's id is never rewritten on the way).
+func FuzzPageID(f *testing.F) {
+	for _, s := range []string{"lb/gomoku/server/1", "lb/xiangqi/global/0", "lb//server/1", "lb/gomoku/server/007"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := parsePageID(s)
+		if err != nil {
+			return
+		}
+		if p.String() != s {
+			t.Fatalf("%q -> %+v -> %q", s, p, p.String())
 		}
 	})
 }

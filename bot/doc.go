@@ -8,7 +8,10 @@
 // "move"); components by their custom id, "g/<game>/<action>/<ply>", which
 // carries everything a handler needs. No routing state lives in memory, so
 // the buttons of a board posted before a restart keep working, and the ply
-// lets the lifecycle recognise a button of an earlier position.
+// lets the lifecycle recognise a button of an earlier position. The
+// leaderboard's Previous and Next buttons are "lb/<kind>/<scope>/<page>" and
+// turn the page in place (an update of the message), showing the presser's
+// own rank.
 //
 // # Replies and the 3-second rule
 //

@@ -13,27 +13,54 @@ import (
 )
 
 // leaderboardCommand is /leaderboard: one page of the rankings as an embed,
-// with the caller's own rank.
+// with the caller's own rank and Previous/Next buttons.
 func (b *Bot) leaderboardCommand(q *request, o options) error {
 	kind := store.Kind(o.str(optGame))
 	if !kind.Valid() {
 		return refuse("err.kind", o.str(optGame))
 	}
-	global := o.str(optScope) == "global" || q.i.GuildID == ""
-	page := int(o.int(optPage))
-	if page < 1 {
-		page = 1
+	p := pageID{Kind: kind, Global: o.str(optScope) == scopeGlobal, Page: max(int(o.int(optPage)), 1)}
+	m, err := b.leaderboardMessage(q, p, false)
+	if err != nil {
+		return err
 	}
-	query := store.BoardQuery{Kind: kind, Page: page, UserID: q.user.ID}
+	_, err = q.r.message(m)
+	return err
+}
+
+// leaderboardPage answers a Previous/Next button: the page replaces the
+// leaderboard in place (callback type 7), with the presser's own rank. A
+// page past the end (the board shrank since) shows the last one.
+func (b *Bot) leaderboardPage(q *request, p pageID) error {
+	p.Page = max(p.Page, 1)
+	m, err := b.leaderboardMessage(q, p, true)
+	if err != nil {
+		return err
+	}
+	return q.r.update(m)
+}
+
+// leaderboardMessage renders page p for the user of q in the server's
+// language. A page past the end is refused, or, when clamp is set, replaced
+// by the last page.
+func (b *Bot) leaderboardMessage(q *request, p pageID, clamp bool) (*outMessage, error) {
+	global := p.Global || q.i.GuildID == ""
+	query := store.BoardQuery{Kind: p.Kind, Page: p.Page, UserID: q.user.ID}
 	if !global {
 		query.GuildID = q.i.GuildID
 	}
 	board, err := b.st.Leaderboard(q.ctx, query)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if board.Pages > 0 && page > board.Pages {
-		return refuse("err.page", page, board.Pages)
+	if board.Pages > 0 && p.Page > board.Pages {
+		if !clamp {
+			return nil, refuse("err.page", p.Page, board.Pages)
+		}
+		query.Page = board.Pages
+		if board, err = b.st.Leaderboard(q.ctx, query); err != nil {
+			return nil, err
+		}
 	}
 	loc := q.public
 	scope := loc.t("board.scope.server")
@@ -41,10 +68,10 @@ func (b *Bot) leaderboardCommand(q *request, o options) error {
 		scope = loc.t("board.scope.global")
 	}
 	e := &discordgo.MessageEmbed{
-		Title: loc.t("leaderboard.title", kindName(loc, kind), scope),
+		Title: loc.t("leaderboard.title", kindName(loc, p.Kind), scope),
 		Color: colourGomoku,
 	}
-	if kind == store.Xiangqi {
+	if p.Kind == store.Xiangqi {
 		e.Color = colourXiangqi
 	}
 	var sb strings.Builder
@@ -63,8 +90,24 @@ func (b *Bot) leaderboardCommand(q *request, o options) error {
 	if board.Pages > 0 {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: loc.t("leaderboard.page", board.Page, board.Pages, board.Total)}
 	}
-	_, err = q.r.message(&outMessage{Embeds: []*discordgo.MessageEmbed{e}})
-	return err
+	p.Global = global
+	p.Page = board.Page
+	return &outMessage{Embeds: []*discordgo.MessageEmbed{e}, Components: pageButtons(loc, p, board.Pages)}, nil
+}
+
+// pageButtons are the Previous and Next buttons of leaderboard page p of
+// pages, each disabled at its end; none when everything fits on one page.
+// Their custom ids differ (pages p-1 and p+1) even when both are disabled.
+func pageButtons(loc locale, p pageID, pages int) []discordgo.MessageComponent {
+	if pages <= 1 {
+		return nil
+	}
+	prev, next := p, p
+	prev.Page, next.Page = p.Page-1, p.Page+1
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{CustomID: prev.String(), Label: loc.t("button.prev"), Style: discordgo.SecondaryButton, Disabled: p.Page <= 1},
+		discordgo.Button{CustomID: next.String(), Label: loc.t("button.next"), Style: discordgo.SecondaryButton, Disabled: p.Page >= pages},
+	}}}
 }
 
 // medal marks the first three ranks.

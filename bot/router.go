@@ -251,6 +251,13 @@ func (b *Bot) slash(q *request) error {
 // component routes a button or select menu by its custom id.
 func (b *Bot) component(q *request) error {
 	d := q.i.MessageComponentData()
+	if strings.HasPrefix(d.CustomID, "lb/") {
+		p, err := parsePageID(d.CustomID)
+		if err != nil {
+			return refuse("err.unknown.button")
+		}
+		return b.leaderboardPage(q, p)
+	}
 	c, err := parseCustomID(d.CustomID)
 	if err != nil {
 		return refuse("err.unknown.button")
