@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -18,8 +19,9 @@ var (
 	ladderGames = flag.Int("ladder.games", 4, "BenchmarkLadder: games per colour for each pair of levels")
 	ladderScale = flag.Float64("ladder.scale", 0.25, "BenchmarkLadder: fraction of each level's budget per move")
 	ladderNPS   = flag.Float64("ladder.nps", 250000, "BenchmarkLadder: nodes per second that turn time budgets into node budgets")
-	ladderRule  = flag.String("ladder.rule", "freestyle", "BenchmarkLadder: rule of the games")
+	ladderRule  = flag.String("ladder.rule", "freestyle", "BenchmarkLadder: rules of the games, comma-separated (e.g. renju,freestyle)")
 	ladderFrom  = flag.Int("ladder.from", 1, "BenchmarkLadder: lowest level of the pairs (level vs level+1)")
+	ladderTo    = flag.Int("ladder.to", MaxLevel, "BenchmarkLadder: highest level of the pairs (level-1 vs level)")
 )
 
 // openings returns a seeded random opening: n stones, alternating colours,
@@ -58,80 +60,109 @@ func playGame(t testing.TB, g *gomoku.Game, black, white *Engine) (engine.Outcom
 }
 
 // BenchmarkLadder plays each level against the next one, both colours, from
-// seeded random three-stone openings, and prints the table. Each level gets
-// its time budget turned into a node budget (-ladder.nps, -ladder.scale). It is a
-// measurement to run by hand, not a test:
+// seeded random three-stone openings, and prints a table per rule. Each level
+// gets its time budget turned into a node budget (-ladder.nps, -ladder.scale),
+// so the results do not depend on the machine's load and the games of all
+// pairs and rules run at once on GOMAXPROCS workers. It is a measurement to
+// run by hand, not a test:
 //
-//	go test -run '^$' -bench Ladder -benchtime 1x ./engine/gomoku/ai -ladder.games 4
+//	go test -run '^$' -bench Ladder -benchtime 1x ./engine/gomoku/ai \
+//		-ladder.games 20 -ladder.rule renju,freestyle -ladder.from 4 -ladder.to 7
 func BenchmarkLadder(b *testing.B) {
-	rule, err := gomoku.ParseRule(*ladderRule)
-	if err != nil {
-		b.Fatal(err)
+	var rules []gomoku.Rule
+	for _, name := range strings.Split(*ladderRule, ",") {
+		rule, err := gomoku.ParseRule(strings.TrimSpace(name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		rules = append(rules, rule)
 	}
+	from, to := max(*ladderFrom, MinLevel)+1, min(*ladderTo, MaxLevel) // upper levels of the pairs
 	for i := 0; i < b.N; i++ {
-		var table strings.Builder
-		fmt.Fprintf(&table, "rule %s, %d games per colour, %.2f × budget per move as nodes at %.0f nodes/s\n",
-			rule, *ladderGames, *ladderScale, *ladderNPS)
-		fmt.Fprintf(&table, "%-9s %-17s %-17s %-7s %s\n", "pair", "upper as black", "upper as white", "score", "avg moves")
-		for lo := max(*ladderFrom, MinLevel); lo < MaxLevel; lo++ {
-			hi := lo + 1
-			type game struct {
-				upperBlack bool
-				seed       int
-			}
-			var jobs []game
-			for s := 0; s < *ladderGames; s++ {
-				jobs = append(jobs, game{true, s}, game{false, s})
-			}
-			var mu sync.Mutex
-			var wins, draws [2]int // by upper's colour
-			moves := 0
-			var wg sync.WaitGroup
-			sem := make(chan struct{}, 2)
-			for _, j := range jobs {
-				wg.Add(1)
-				sem <- struct{}{}
-				go func() {
-					defer wg.Done()
-					defer func() { <-sem }()
-					rng := rand.New(rand.NewPCG(uint64(j.seed), uint64(lo)))
-					g := opening(b, rule, rng, 3)
-					mk := func(level int) *Engine {
-						// Node budgets in place of the clock keep the games
-						// reproducible and fair on a loaded machine.
-						nodes := LevelBudget(level).Seconds() * *ladderNPS * *ladderScale
-						return New(Options{Level: level, Seed: int64(j.seed*100 + level), TTSize: 8 << 20,
-							MoveTime: time.Hour, MaxNodes: uint64(nodes)})
-					}
-					up, down := mk(hi), mk(lo)
-					black, white := up, down
-					if !j.upperBlack {
-						black, white = down, up
-					}
-					o, n := playGame(b, g, black, white)
+		type job struct {
+			rule       int // index in rules
+			hi         int // the upper level; the lower one is hi-1
+			upperBlack bool
+			seed       int
+		}
+		type tally struct {
+			wins, draws [2]int // by the upper level's colour: black, white
+			moves       int
+		}
+		tallies := make([][MaxLevel + 1]tally, len(rules))
+		jobs := make(chan job)
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for range runtime.GOMAXPROCS(0) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := range jobs {
+					o, n, upWon := ladderGame(b, rules[j.rule], j.hi, j.upperBlack, j.seed)
 					c := 0
 					if !j.upperBlack {
 						c = 1
 					}
 					mu.Lock()
-					defer mu.Unlock()
-					moves += n
+					t := &tallies[j.rule][j.hi]
+					t.moves += n
 					switch {
 					case o.Status == engine.Draw:
-						draws[c]++
-					case (o.Winner == gomoku.Black) == j.upperBlack:
-						wins[c]++
+						t.draws[c]++
+					case upWon:
+						t.wins[c]++
 					}
-				}()
+					mu.Unlock()
+				}
+			}()
+		}
+		// The strongest pairs take longest: start them first.
+		for hi := to; hi >= from; hi-- {
+			for r := range rules {
+				for s := 0; s < *ladderGames; s++ {
+					jobs <- job{r, hi, true, s}
+					jobs <- job{r, hi, false, s}
+				}
 			}
-			wg.Wait()
-			n := *ladderGames
-			score := float64(wins[0]+wins[1]) + 0.5*float64(draws[0]+draws[1])
-			fmt.Fprintf(&table, "%2d vs %-3d %2d-%d-%d (W-D-L)   %2d-%d-%d (W-D-L)   %4.1f%%  %.0f\n", hi, lo,
-				wins[0], draws[0], n-wins[0]-draws[0], wins[1], draws[1], n-wins[1]-draws[1],
-				100*score/float64(2*n), float64(moves)/float64(2*n))
+		}
+		close(jobs)
+		wg.Wait()
+		var table strings.Builder
+		n := *ladderGames
+		for r, rule := range rules {
+			fmt.Fprintf(&table, "rule %s, %d games per colour, %.2f × budget per move as nodes at %.0f nodes/s\n",
+				rule, n, *ladderScale, *ladderNPS)
+			fmt.Fprintf(&table, "%-9s %-17s %-17s %-7s %s\n", "pair", "upper as black", "upper as white", "score", "avg moves")
+			for hi := from; hi <= to; hi++ {
+				t := tallies[r][hi]
+				score := float64(t.wins[0]+t.wins[1]) + 0.5*float64(t.draws[0]+t.draws[1])
+				fmt.Fprintf(&table, "%2d vs %-3d %2d-%d-%d (W-D-L)   %2d-%d-%d (W-D-L)   %4.1f%%  %.0f\n", hi, hi-1,
+					t.wins[0], t.draws[0], n-t.wins[0]-t.draws[0], t.wins[1], t.draws[1], n-t.wins[1]-t.draws[1],
+					100*score/float64(2*n), float64(t.moves)/float64(2*n))
+			}
 		}
 		fmt.Print(table.String()) // b.Log truncates benchmark output
-
 	}
+}
+
+// ladderGame plays one ladder game of level hi against hi-1 from the opening
+// seeded by seed and reports the outcome, its length and whether hi won.
+func ladderGame(b *testing.B, rule gomoku.Rule, hi int, upperBlack bool, seed int) (engine.Outcome, int, bool) {
+	lo := hi - 1
+	rng := rand.New(rand.NewPCG(uint64(seed), uint64(lo)))
+	g := opening(b, rule, rng, 3)
+	mk := func(level int) *Engine {
+		// Node budgets in place of the clock keep the games
+		// reproducible and fair on a loaded machine.
+		nodes := LevelBudget(level).Seconds() * *ladderNPS * *ladderScale
+		return New(Options{Level: level, Seed: int64(seed*100 + level), TTSize: 8 << 20,
+			MoveTime: time.Hour, MaxNodes: uint64(nodes)})
+	}
+	up, down := mk(hi), mk(lo)
+	black, white := up, down
+	if !upperBlack {
+		black, white = down, up
+	}
+	o, n := playGame(b, g, black, white)
+	return o, n, o.Status != engine.Draw && (o.Winner == gomoku.Black) == upperBlack
 }
