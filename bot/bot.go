@@ -82,9 +82,10 @@ type Bot struct {
 	guildLocales sync.Map // guild id -> discordgo.Locale
 
 	// prompts remembers the message of each game's pending undo or draw
-	// request, so that an expiry or the AI's answer can update it. Losing
-	// it (a restart) only leaves the old prompt's buttons to answer with
-	// an explanation.
+	// request, so that an expiry or the AI's answer can update it. It is
+	// in memory only: the store has no place for it. Losing it (a restart)
+	// leaves the old prompt up until someone presses it; that press closes
+	// it in place and explains privately (closeStalePrompt).
 	promptsMu sync.Mutex
 	prompts   map[int64]promptRef
 

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -378,7 +379,7 @@ func (b *Bot) answer(q *request, c customID, yes bool) error {
 		key = map[bool]string{true: "prompt.accepted", false: "prompt.declined"}[yes]
 	}
 	if err != nil {
-		return err
+		return b.closeStalePrompt(q, c, err)
 	}
 	b.takePrompt(g.ID)
 	if yes {
@@ -395,6 +396,23 @@ func (b *Bot) answer(q *request, c customID, yes bool) error {
 		}
 	}
 	return q.r.update(&outMessage{Content: q.public.t(key, seatName(q.public, g.Seats[side]), q.public.t("request."+string(kind)), g.ID)})
+}
+
+// closeStalePrompt answers a press on a prompt whose request no longer
+// stands (answered, withdrawn or expired, e.g. while the bot restarted and
+// forgot where the prompt was): the prompt loses its buttons in place and
+// err, the explanation, follows privately. Other errors are returned as they
+// are.
+func (b *Bot) closeStalePrompt(q *request, c customID, err error) error {
+	var me *match.Error
+	if !errors.As(err, &me) || (me.Code != match.NoRequest && me.Code != match.Expired) {
+		return err
+	}
+	b.takePrompt(c.Game)
+	if uerr := q.r.update(&outMessage{Content: q.public.t("prompt.gone", c.Game)}); uerr != nil {
+		b.log.Warn("closing a stale prompt", "game", c.Game, "err", uerr)
+	}
+	return err
 }
 
 // rematch is the Rematch button of a finished game.
