@@ -58,7 +58,7 @@ func (db *DB) Finish(ctx context.Context, g *Game) (RatingChanges, error) {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE games SET message_id = ?, moves = ?, status = 'finished', result = ?, reason = ?,
-			request = '', request_by = 0, request_at = NULL, deadline = NULL, remind_at = NULL, ai_undos = ?,
+			request = '', request_by = 0, request_at = NULL, request_message_id = NULL, deadline = NULL, remind_at = NULL, ai_undos = ?,
 			updated_at = ?, finished_at = ?, version = version + 1
 			WHERE id = ? AND version = ? AND status = 'active'`,
 			g.MessageID, g.Moves, resultOf(o), reason, g.AIUndos, ms, ms, g.ID, g.Version)

@@ -82,6 +82,10 @@ type Request struct {
 	Kind RequestKind
 	By   engine.Side // who asked
 	At   time.Time   // when
+	// MessageID is the message of the request's prompt, "" when unknown.
+	// The store keeps it only while a request is pending: it saves "" with
+	// NoRequest.
+	MessageID string
 }
 
 // Game is a game or challenge as stored: a plain record, no I/O. The

@@ -32,7 +32,7 @@ func TestCreateAndLoadRoundTrip(t *testing.T) {
 			Kind: Gomoku, Rules: "standard", Size: 19, GuildID: "g", ChannelID: "c", MessageID: "m",
 			Seats: [2]Seat{Human("u3", "Ann"), Human("u4", "Dan")}, Rated: true, Status: Active,
 			Moves:    "size 19\nh8 h9\n",
-			Request:  Request{Kind: DrawRequest, By: engine.Second, At: clk.Now().Add(-time.Minute)},
+			Request:  Request{Kind: DrawRequest, By: engine.Second, At: clk.Now().Add(-time.Minute), MessageID: "p"},
 			Deadline: deadline, RemindAt: deadline.Add(-time.Hour), AIUndos: 0,
 		}},
 	}
@@ -467,6 +467,71 @@ func TestUpdateRequestAfterTheGame(t *testing.T) {
 	g.Request = Request{}
 	if err := db.UpdateRequest(ctx, g); err != nil {
 		t.Fatalf("withdrawing the rematch: %v", err)
+	}
+}
+
+// TestRequestPromptLivesWithTheRequest checks that every write keeps the
+// prompt's message id while a request is pending and forgets it with the
+// request, whatever the caller left in Request.MessageID.
+func TestRequestPromptLivesWithTheRequest(t *testing.T) {
+	clk := newClock()
+	db, _ := openTemp(t, Options{Now: clk.Now})
+	ctx := context.Background()
+	g := humanGame("a", "b", false)
+	if err := db.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	undo := func(id string) Request {
+		return Request{Kind: UndoRequest, By: engine.First, At: clk.Now(), MessageID: id}
+	}
+	tests := []struct {
+		name  string
+		write func(*Game) error
+		req   Request
+		want  string
+	}{
+		{"Update saves it", func(g *Game) error { return db.Update(ctx, g) }, undo("p1"), "p1"},
+		{"UpdateRequest replaces it", func(g *Game) error { return db.UpdateRequest(ctx, g) }, undo("p2"), "p2"},
+		{"a request without a prompt", func(g *Game) error { return db.Update(ctx, g) }, undo(""), ""},
+		{"Update clears it with the request", func(g *Game) error { return db.Update(ctx, g) }, Request{MessageID: "p3"}, ""},
+		{"UpdateRequest records it again", func(g *Game) error { return db.UpdateRequest(ctx, g) }, undo("p4"), "p4"},
+		{"UpdateRequest clears it with the request", func(g *Game) error { return db.UpdateRequest(ctx, g) }, Request{MessageID: "p5"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g.Request = tt.req
+			if err := tt.write(g); err != nil {
+				t.Fatal(err)
+			}
+			got, err := db.Game(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Request.MessageID != tt.want || g.Request.MessageID != tt.want {
+				t.Fatalf("prompt stored %q, kept in g %q; want %q", got.Request.MessageID, g.Request.MessageID, tt.want)
+			}
+			if !reflect.DeepEqual(got, g) {
+				t.Fatalf("loaded\n%+v\nwant\n%+v", got, g)
+			}
+		})
+	}
+
+	g.Request = undo("p6")
+	if err := db.Update(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if live, err := db.LiveGames(ctx); err != nil || len(live) != 1 || live[0].Request.MessageID != "p6" {
+		t.Fatalf("LiveGames = %+v, %v; want game %d with prompt p6", live, err, g.ID)
+	}
+	if due, err := db.RequestsDue(ctx, clk.Now()); err != nil || len(due) != 1 || due[0].Request.MessageID != "p6" {
+		t.Fatalf("RequestsDue = %+v, %v; want game %d with prompt p6", due, err, g.ID)
+	}
+	g.Outcome = engine.WinFor(engine.First, engine.Resignation)
+	if _, err := db.Finish(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Game(ctx, g.ID); err != nil || got.Request != (Request{}) {
+		t.Fatalf("after Finish the request is %+v (%v), want none", got.Request, err)
 	}
 }
 

@@ -202,6 +202,18 @@ func TestUpgradeFromVersion1(t *testing.T) {
 	if due, err := db.RequestsDue(ctx, clk.Now()); err != nil || len(due) != 1 || due[0].ID != 1 {
 		t.Errorf("RequestsDue after the upgrade: %v, %v; want game 1", due, err)
 	}
+	// Its request predates prompt ids: none is known until one is saved.
+	if g, err := db.Game(ctx, 1); err != nil || g.Request.MessageID != "" {
+		t.Errorf("old game's prompt: %+v, %v; want none", g, err)
+	} else {
+		g.Request.MessageID = "p"
+		if err := db.UpdateRequest(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		if g, err := db.Game(ctx, 1); err != nil || g.Request.MessageID != "p" {
+			t.Errorf("old game's prompt after saving one: %+v, %v; want p", g, err)
+		}
+	}
 	for _, tt := range []struct {
 		guild string
 		want  []string
