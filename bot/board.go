@@ -355,6 +355,31 @@ func (b *Bot) post(ctx context.Context, channelID string, m *outMessage) (*disco
 	return msg, nil
 }
 
+// savePrompt records messageID as the prompt of game id's request r, unless
+// r no longer stands (answered, withdrawn or expired in the meantime). The
+// store keeps times to the millisecond, so r.At is compared at that grain.
+func (b *Bot) savePrompt(ctx context.Context, id int64, r store.Request, messageID string) error {
+	for range 8 {
+		g, err := b.st.Game(ctx, id)
+		if err != nil {
+			return fmt.Errorf("saving the request prompt of game %d: %w", id, err)
+		}
+		cur := g.Request
+		if !g.Status.Live() || cur.Kind != r.Kind || cur.By != r.By || cur.At.UnixMilli() != r.At.UnixMilli() || cur.MessageID == messageID {
+			return nil
+		}
+		g.Request.MessageID = messageID
+		err = b.st.Update(ctx, g)
+		if store.ErrorCode(err) != store.Conflict {
+			if err != nil {
+				return fmt.Errorf("saving the request prompt of game %d: %w", id, err)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("saving the request prompt of game %d: it kept changing", id)
+}
+
 // saveMessage records messageID as game id's board, unless the game has
 // ended (its board never changes again).
 func (b *Bot) saveMessage(ctx context.Context, id int64, messageID string) error {

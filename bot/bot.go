@@ -81,11 +81,14 @@ type Bot struct {
 	// written without an interaction (the AI's replies, expiries).
 	guildLocales sync.Map // guild id -> discordgo.Locale
 
-	// prompts remembers the message of each game's pending undo or draw
-	// request, so that an expiry or the AI's answer can update it. It is
-	// in memory only: the store has no place for it. Losing it (a restart)
-	// leaves the old prompt up until someone presses it; that press closes
-	// it in place and explains privately (closeStalePrompt).
+	// prompts indexes the prompt of each game's pending undo or draw
+	// request, so that an expiry, a move or the AI's answer can close it.
+	// The lifecycle clears a request (and with it the stored
+	// Request.MessageID) before the bot hears of it, so the bot keeps this
+	// index of the prompts still open; the store is its durable copy, read
+	// back by Resume after a restart (loadPrompts). A prompt the store never
+	// knew (one posted before migration 0006) is closed by the first press
+	// on it, which explains privately (closeStalePrompt).
 	promptsMu sync.Mutex
 	prompts   map[int64]promptRef
 
@@ -134,6 +137,9 @@ func (b *Bot) Manager() *match.Manager { return b.m }
 
 // Resume picks up the AI's pending work after a start.
 func (b *Bot) Resume(ctx context.Context) error {
+	if err := b.loadPrompts(ctx); err != nil {
+		return err
+	}
 	if err := b.m.Resume(ctx); err != nil {
 		return fmt.Errorf("resume games: %w", err)
 	}
@@ -228,6 +234,22 @@ func (b *Bot) setPrompt(id int64, p promptRef) {
 	b.promptsMu.Lock()
 	defer b.promptsMu.Unlock()
 	b.prompts[id] = p
+}
+
+// loadPrompts indexes the open prompts of the live games, as stored.
+func (b *Bot) loadPrompts(ctx context.Context) error {
+	games, err := b.st.LiveGames(ctx)
+	if err != nil {
+		return fmt.Errorf("load request prompts: %w", err)
+	}
+	b.promptsMu.Lock()
+	defer b.promptsMu.Unlock()
+	for _, g := range games {
+		if _, known := b.prompts[g.ID]; !known && g.Request.Kind != store.NoRequest && g.Request.MessageID != "" {
+			b.prompts[g.ID] = promptRef{channelID: g.ChannelID, messageID: g.Request.MessageID}
+		}
+	}
+	return nil
 }
 
 // takePrompt returns and forgets game id's prompt.

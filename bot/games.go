@@ -325,6 +325,11 @@ func (b *Bot) ask(q *request, c customID, kind store.RequestKind) error {
 		return err
 	}
 	b.setPrompt(g.ID, promptRef{channelID: msg.ChannelID, messageID: msg.ID})
+	if err := b.savePrompt(q.ctx, g.ID, g.Request, msg.ID); err != nil {
+		// the request stands and its prompt is up: only a restart would
+		// lose track of it, and a press on it then still closes it
+		b.log.Warn("saving a request prompt", "game", g.ID, "err", err)
+	}
 	return nil
 }
 
@@ -399,10 +404,10 @@ func (b *Bot) answer(q *request, c customID, yes bool) error {
 }
 
 // closeStalePrompt answers a press on a prompt whose request no longer
-// stands (answered, withdrawn or expired, e.g. while the bot restarted and
-// forgot where the prompt was): the prompt loses its buttons in place and
-// err, the explanation, follows privately. Other errors are returned as they
-// are.
+// stands (answered, withdrawn or expired, e.g. a prompt posted before the
+// store kept prompt ids, which nothing else could close): the prompt loses
+// its buttons in place and err, the explanation, follows privately. Other
+// errors are returned as they are.
 func (b *Bot) closeStalePrompt(q *request, c customID, err error) error {
 	var me *match.Error
 	if !errors.As(err, &me) || (me.Code != match.NoRequest && me.Code != match.Expired) {
