@@ -18,10 +18,11 @@
 // a VCF (victory by continuous fours) found by threat-space search; a VCT
 // (victory by threes and fours); otherwise iterative-deepening principal
 // variation search with a transposition table, killer moves and late-move
-// reductions. Before the search, if the opponent threatens a VCF, the root
-// moves are limited to those that refute it; inside the search a four must
-// be blocked (searched without using depth) and an open three must be
-// answered by a move that stops it or by a four.
+// reductions. Before the search, if the opponent threatens a VCF (from
+// level 4) or a VCT (from level 7), the root moves are limited to those that
+// refute it; inside the search a four must be blocked (searched without
+// using depth) and an open three must be answered by a move that stops it or
+// by a four.
 //
 // Renju: black never plays a forbidden point (checked with the rules engine's
 // exact check wherever black's shapes could make one), a black three whose
@@ -30,10 +31,23 @@
 //
 // # Levels
 //
-// See the table on levels; in short, level 1 searches one ply in tens of
-// milliseconds and often plays a random plausible move, and level 10 searches
-// about two seconds with full threat search and no randomness. A seed makes
-// the random choices reproducible.
+// Each level adds a capability, besides a larger budget (the full table is
+// on the unexported levels variable in levels.go):
+//
+//	level  time    depth  threat search                      randomness
+//	  1    15 ms     1    none                               40 % random move, may miss a five or four
+//	  2    20 ms     2    none                               25 % random move, may miss a five or four
+//	  3    25 ms     3    own VCF                            10 % random move, margin 120
+//	  4    30 ms     3    own VCF, refutes opponent's VCF     6 % random move, margin 80
+//	  5    40 ms     4    as 4                               margin 60
+//	  6    60 ms     5    as 5, own VCT                      margin 30
+//	  7   100 ms     6    as 6, refutes opponent's VCT       margin 5
+//	  8   150 ms     7    as 7                               none
+//	  9   500 ms    10    as 7                               none
+//	 10   2 s        -    as 7, largest threat budgets       none
+//
+// "Margin" picks at random among the root moves scoring within that many
+// units of the best. A seed makes the random choices reproducible.
 //
 // # Limits
 //

@@ -323,11 +323,13 @@ func (e *Engine) threatLine() []int16 {
 	return line
 }
 
-// defend keeps, when the opponent threatens a VCF (and, at the levels with
-// vctDefence, a VCT), only the root moves after which it no longer has one;
-// all of them when none does.
+// defend keeps, when the opponent threatens a VCF (at the levels with
+// vcfDefence) or a VCT (at the levels with vctDefence), only the root moves
+// after which it no longer has one; all of them when none does.
 func (e *Engine) defend(roots []rootMove) []rootMove {
-	roots = e.refute(roots, false, e.lv.vcfNodes)
+	if e.lv.vcfDefence {
+		roots = e.refute(roots, false, e.lv.vcfNodes)
+	}
 	if e.lv.vctDefence && !e.stop {
 		roots = e.refute(roots, true, e.lv.vctNodes)
 	}

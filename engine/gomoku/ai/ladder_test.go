@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -49,6 +50,11 @@ func playGame(t testing.TB, g *gomoku.Game, black, white *Engine) (engine.Outcom
 			e = white
 		}
 		r, err := e.Think(context.Background(), g)
+		if errors.Is(err, errNoMove) {
+			// Renju: every point left is forbidden to black, which the
+			// rules do not score; count it as a draw.
+			return engine.DrawBy(engine.FullBoard), g.Ply()
+		}
 		if err != nil {
 			t.Fatalf("%s: %v", g, err)
 		}

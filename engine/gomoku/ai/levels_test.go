@@ -88,12 +88,14 @@ func TestLevelsTable(t *testing.T) {
 	for l := MinLevel; l < MaxLevel; l++ {
 		lo, hi := levels[l], levels[l+1]
 		if hi.budget < lo.budget || hi.margin > lo.margin || hi.blunder > lo.blunder ||
-			(hi.depth != 0 && hi.depth < lo.depth) || hi.vcfNodes < lo.vcfNodes {
+			(hi.depth != 0 && hi.depth < lo.depth) || hi.vcfNodes < lo.vcfNodes ||
+			hi.vctNodes < lo.vctNodes || (lo.vcfDefence && !hi.vcfDefence) || (lo.vctDefence && !hi.vctDefence) {
 			t.Errorf("level %d is not at least as strong as level %d in every setting", l+1, l)
 		}
 	}
-	if levels[MaxLevel].margin != 0 || levels[MaxLevel].blunder != 0 {
-		t.Error("level 10 adds randomness")
+	if top := levels[MaxLevel]; top.margin != 0 || top.blunder != 0 || top.depth != 0 ||
+		!top.vcfDefence || !top.vctDefence || top.budget != 2*time.Second {
+		t.Error("level 10 is not full strength: randomness, a depth cap or a threat search is missing")
 	}
 	if LevelBudget(0) != levels[1].budget || LevelBudget(99) != levels[10].budget {
 		t.Error("LevelBudget does not clamp")
@@ -197,5 +199,30 @@ func TestConcurrentEngines(t *testing.T) {
 	}
 	if !slices.Equal(alone, together) {
 		t.Errorf("alone %v, together %v", alone, together)
+	}
+}
+
+// TestLevelsDefendVCF checks the capability that separates levels 3 and 4
+// most: from level 4 on the engine keeps only the root moves that stop the
+// opponent's VCF, so it defends the suite's positions that level 3 loses.
+func TestLevelsDefendVCF(t *testing.T) {
+	suite := readTactics(t)
+	solved := map[int]int{}
+	total := 0
+	for _, tc := range suite {
+		if tc.kind != "defend" {
+			continue
+		}
+		total++
+		for _, level := range []int{3, 4} {
+			if ok, _ := solvesAt(t, tc, level, 50000); ok {
+				solved[level]++
+			}
+		}
+	}
+	t.Logf("defend positions solved of %d: level 3 %d, level 4 %d", total, solved[3], solved[4])
+	if solved[4] <= solved[3] || solved[4] < total*3/4 {
+		t.Errorf("level 4 defended %d of %d VCF positions, level 3 %d: want most, and more than level 3",
+			solved[4], total, solved[3])
 	}
 }

@@ -69,11 +69,17 @@ func readTactics(t testing.TB) []tactic {
 // one of the answers (and, for wins, claimed the win).
 func solves(t testing.TB, tc tactic, nodes uint64) (bool, Result) {
 	t.Helper()
+	return solvesAt(t, tc, MaxLevel, nodes)
+}
+
+// solvesAt is solves at level, with a fixed seed.
+func solvesAt(t testing.TB, tc tactic, level int, nodes uint64) (bool, Result) {
+	t.Helper()
 	g, err := gomoku.ParseGame(tc.game)
 	if err != nil {
 		t.Fatalf("%s: %v", tc.game, err)
 	}
-	e := New(Options{Level: 10, MaxNodes: nodes, MoveTime: time.Hour, TTSize: 4 << 20})
+	e := New(Options{Level: level, Seed: 1, MaxNodes: nodes, MoveTime: time.Hour, TTSize: 4 << 20})
 	r, err := e.Think(context.Background(), g)
 	if err != nil {
 		t.Fatalf("%s: %v", tc.game, err)
