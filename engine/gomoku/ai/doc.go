@@ -37,9 +37,9 @@
 //	level  time    depth  threat search                      randomness
 //	  1    15 ms     1    none                               40 % random move, may miss a five or four
 //	  2    20 ms     2    none                               25 % random move, may miss a five or four
-//	  3    25 ms     3    own VCF                            10 % random move, margin 120
+//	  3    25 ms     3    own VCF                            12 % random move, margin 150
 //	  4    30 ms     3    own VCF, refutes opponent's VCF     6 % random move, margin 80
-//	  5    40 ms     4    as 4                               margin 60
+//	  5    40 ms     4    as 4                               margin 50
 //	  6    60 ms     5    as 5, own VCT                      margin 30
 //	  7   100 ms     6    as 6, refutes opponent's VCT       margin 5
 //	  8   150 ms     7    as 7                               none

@@ -21,9 +21,9 @@ type level struct {
 //	level  time    depth  width  VCF nodes  VCF def  VCT nodes  VCT def  margin  blunder
 //	  1    15 ms     1     6         0         -         0         -       400     40 %*
 //	  2    20 ms     2     8         0         -         0         -       250     25 %*
-//	  3    25 ms     3     8      2000         -         0         -       120     10 %
+//	  3    25 ms     3     8      2000         -         0         -       150     12 %
 //	  4    30 ms     3    10      5000        yes        0         -        80      6 %
-//	  5    40 ms     4    10     10000        yes        0         -        60      0
+//	  5    40 ms     4    10     10000        yes        0         -        50      0
 //	  6    60 ms     5    10     20000        yes     3000         -        30      0
 //	  7   100 ms     6    12     50000        yes    10000        yes        5      0
 //	  8   150 ms     7    14    100000        yes    30000        yes        0      0
@@ -58,9 +58,9 @@ type level struct {
 var levels = [11]level{
 	1:  {budget: 15 * time.Millisecond, depth: 1, width: 6, margin: 400, blunder: 0.40, careless: true},
 	2:  {budget: 20 * time.Millisecond, depth: 2, width: 8, margin: 250, blunder: 0.25, careless: true},
-	3:  {budget: 25 * time.Millisecond, depth: 3, width: 8, vcfNodes: 2000, margin: 120, blunder: 0.10},
+	3:  {budget: 25 * time.Millisecond, depth: 3, width: 8, vcfNodes: 2000, margin: 150, blunder: 0.12},
 	4:  {budget: 30 * time.Millisecond, depth: 3, width: 10, vcfNodes: 5000, vcfDefence: true, margin: 80, blunder: 0.06},
-	5:  {budget: 40 * time.Millisecond, depth: 4, width: 10, vcfNodes: 10000, vcfDefence: true, margin: 60},
+	5:  {budget: 40 * time.Millisecond, depth: 4, width: 10, vcfNodes: 10000, vcfDefence: true, margin: 50},
 	6:  {budget: 60 * time.Millisecond, depth: 5, width: 10, vcfNodes: 20000, vcfDefence: true, vctNodes: 3000, margin: 30},
 	7:  {budget: 100 * time.Millisecond, depth: 6, width: 12, vcfNodes: 50000, vcfDefence: true, vctNodes: 10000, vctDefence: true, margin: 5},
 	8:  {budget: 150 * time.Millisecond, depth: 7, width: 14, vcfNodes: 100000, vcfDefence: true, vctNodes: 30000, vctDefence: true},
