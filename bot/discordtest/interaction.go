@@ -522,10 +522,7 @@ func (dc *Discord) getWebhookMessage(q *restReq) (int, any) {
 }
 
 func (dc *Discord) patchWebhookMessage(q *restReq) (int, any) {
-	b, aerr := parseMessageBody(q.body, q.files)
-	if aerr == nil {
-		aerr = checkMessageBody(b)
-	}
+	b, aerr := readMessageBody(q)
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
@@ -553,10 +550,7 @@ func (dc *Discord) deleteWebhookMessage(q *restReq) (int, any) {
 // response: as users report against Discord, the "thinking..." message stays
 // until @original is edited, and Message().Loading() shows it in a test.
 func (dc *Discord) postFollowup(q *restReq) (int, any) {
-	b, aerr := parseMessageBody(q.body, q.files)
-	if aerr == nil {
-		aerr = checkMessageBody(b)
-	}
+	b, aerr := readMessageBody(q)
 	if aerr != nil {
 		return aerr.Status, aerr
 	}

@@ -392,10 +392,7 @@ func (dc *Discord) channelMessageLocked(q *restReq) (*Message, *apiError) {
 }
 
 func (dc *Discord) postChannelMessage(q *restReq) (int, any) {
-	b, aerr := parseMessageBody(q.body, q.files)
-	if aerr == nil {
-		aerr = checkMessageBody(b)
-	}
+	b, aerr := readMessageBody(q)
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
@@ -428,10 +425,7 @@ func (dc *Discord) getChannelMessage(q *restReq) (int, any) {
 }
 
 func (dc *Discord) patchChannelMessage(q *restReq) (int, any) {
-	b, aerr := parseMessageBody(q.body, q.files)
-	if aerr == nil {
-		aerr = checkMessageBody(b)
-	}
+	b, aerr := readMessageBody(q)
 	if aerr != nil {
 		return aerr.Status, aerr
 	}

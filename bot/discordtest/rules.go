@@ -83,6 +83,17 @@ func badJSON(err error) *apiError {
 	return &apiError{Status: http.StatusBadRequest, Code: 50109, Message: "The request body contains invalid JSON. " + err.Error()}
 }
 
+// readMessageBody parses a request's message body (JSON or multipart) and
+// checks it against Discord's limits: what every message-writing route does
+// first.
+func readMessageBody(q *restReq) (*messageBody, *apiError) {
+	b, aerr := parseMessageBody(q.body, q.files)
+	if aerr == nil {
+		aerr = checkMessageBody(b)
+	}
+	return b, aerr
+}
+
 // checkMessageBody enforces Discord's limits on a message create or edit.
 func checkMessageBody(b *messageBody) *apiError {
 	if b.content != nil {
