@@ -98,6 +98,19 @@ func (b *Bot) latest(q *request, id int64) (*store.Game, error) {
 	return g, nil
 }
 
+// replyLatestBoard answers q with game id's board as stored now. It holds the
+// game's lock until the board is posted, so an AI reply shown by an event
+// worker lands on this board (see gameLocks).
+func (b *Bot) replyLatestBoard(q *request, id int64) error {
+	unlock := b.locks.lock(id)
+	defer unlock()
+	g, err := b.latest(q, id)
+	if err != nil {
+		return err
+	}
+	return b.replyBoard(q, g)
+}
+
 // opponentOf reads the user option of a command from the resolved data.
 func opponentOf(i *discordgo.Interaction, o options, name string) (match.Player, bool) {
 	x, ok := o[name]
@@ -174,12 +187,7 @@ func (b *Bot) solo(q *request, o options, kind store.Kind) error {
 	if err != nil {
 		return err
 	}
-	unlock := b.locks.lock(g.ID)
-	defer unlock()
-	if g, err = b.latest(q, g.ID); err != nil {
-		return err
-	}
-	return b.replyBoard(q, g)
+	return b.replyLatestBoard(q, g.ID)
 }
 
 // accept is the Accept button of a challenge: the challenge message becomes
@@ -273,12 +281,7 @@ func (b *Bot) boardCommand(q *request, o options) error {
 	if err != nil {
 		return err
 	}
-	unlock := b.locks.lock(g.ID)
-	defer unlock()
-	if g, err = b.latest(q, g.ID); err != nil {
-		return err
-	}
-	return b.replyBoard(q, g)
+	return b.replyLatestBoard(q, g.ID)
 }
 
 // resignCommand is /resign.
