@@ -64,7 +64,7 @@ func TestCatalogueComplete(t *testing.T) {
 // TestCatalogueKeysUsed checks that the keys built at run time exist.
 func TestCatalogueKeysUsed(t *testing.T) {
 	var keys []string
-	for _, r := range []string{"five_in_a_row", "checkmate", "stalemate", "resignation", "time", "perpetual_check", "agreement", "full_board", "repetition", "move_limit"} {
+	for _, r := range []string{"five_in_a_row", "checkmate", "stalemate", "resignation", "time", "perpetual_check", "agreement", "full_board", "repetition", "move_limit", "no_legal_point"} {
 		keys = append(keys, "reason."+r)
 	}
 	for _, p := range []string{"general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier"} {

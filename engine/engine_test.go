@@ -28,6 +28,7 @@ func TestOutcomeDescribe(t *testing.T) {
 		{WinFor(Second, PerpetualCheck), "black wins by perpetual check", true},
 		{DrawBy(Repetition), "draw by repetition", true},
 		{DrawBy(MoveLimit), "draw by move limit", true},
+		{DrawBy(NoLegalPoint), "draw by no legal point", true},
 	}
 	for _, tt := range tests {
 		if got := tt.o.Describe(names); got != tt.want {
@@ -40,8 +41,8 @@ func TestOutcomeDescribe(t *testing.T) {
 }
 
 func TestReasonIsDraw(t *testing.T) {
-	draws := map[Reason]bool{Agreement: true, FullBoard: true, Repetition: true, MoveLimit: true}
-	for r := NoReason; r <= MoveLimit; r++ {
+	draws := map[Reason]bool{Agreement: true, FullBoard: true, Repetition: true, MoveLimit: true, NoLegalPoint: true}
+	for r := NoReason; r <= NoLegalPoint; r++ {
 		if r.IsDraw() != draws[r] {
 			t.Errorf("%v.IsDraw() = %v", r, r.IsDraw())
 		}

@@ -28,6 +28,7 @@ const (
 	FullBoard                    // Gomoku: no empty point left
 	Repetition                   // Xiangqi: threefold repetition without a perpetual
 	MoveLimit                    // Xiangqi: too many moves without a capture
+	NoLegalPoint                 // Gomoku (renju): black is to move and every empty point is forbidden to it
 )
 
 var reasonNames = [...]string{
@@ -42,6 +43,7 @@ var reasonNames = [...]string{
 	FullBoard:      "full board",
 	Repetition:     "repetition",
 	MoveLimit:      "move limit",
+	NoLegalPoint:   "no legal point",
 }
 
 // String returns a short English name for r, e.g. "checkmate".
@@ -54,7 +56,7 @@ func (r Reason) String() string {
 
 // IsDraw reports whether r is a reason a game ends in a draw.
 func (r Reason) IsDraw() bool {
-	return r == Agreement || r == FullBoard || r == Repetition || r == MoveLimit
+	return r == Agreement || r == FullBoard || r == Repetition || r == MoveLimit || r == NoLegalPoint
 }
 
 // Outcome is the result of a game: ongoing, won by one side, or drawn, and why.

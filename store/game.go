@@ -214,6 +214,7 @@ var reasonKeys = [...]string{
 	engine.FullBoard:      "full-board",
 	engine.Repetition:     "repetition",
 	engine.MoveLimit:      "move-limit",
+	engine.NoLegalPoint:   "no-legal-point",
 }
 
 func reasonKey(r engine.Reason) (string, error) {

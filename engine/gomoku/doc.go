@@ -22,7 +22,8 @@
 // overline may be played but does not win. Renju: black wins only with
 // exactly five and may not play an overline, a double four or a double three
 // (see Board.Forbidden for the exact definitions); white wins with five or
-// more. In every rule a full board without a win is a draw.
+// more. In every rule a full board without a win is a draw; under renju so is
+// a position in which black, to move, has only forbidden points left.
 //
 // # Speed
 //

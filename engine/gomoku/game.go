@@ -61,7 +61,8 @@ func (g *Game) Ply() int { return len(g.moves) }
 func (g *Game) SideNames() [2]string { return [2]string{sideName(Black), sideName(White)} }
 
 // Outcome returns how the game stands: ongoing, won by five (the winner is
-// the side that made it) or drawn on a full board.
+// the side that made it), drawn on a full board, or drawn under renju when
+// black is to move and every empty point is forbidden to it.
 func (g *Game) Outcome() engine.Outcome { return g.outcome }
 
 // WinningLine returns the points of the winning line, from one end to the
@@ -130,7 +131,8 @@ func (g *Game) Play(move string) (string, error) {
 
 // PlayPoint plays p for the side to move, with the same checks as Play. After
 // the move the outcome is updated: a win when it completes a winning line, a
-// draw when it fills the board.
+// draw when it fills the board or (renju) leaves black, to move, only
+// forbidden points.
 func (g *Game) PlayPoint(p Point) error {
 	if err := g.over(); err != nil {
 		return err
@@ -144,8 +146,29 @@ func (g *Game) PlayPoint(p Point) error {
 		g.outcome, g.line = engine.WinFor(side, engine.Five), line
 	} else if g.board.Full() {
 		g.outcome = engine.DrawBy(engine.FullBoard)
+	} else if side == White && !g.blackCanPlay() {
+		g.outcome = engine.DrawBy(engine.NoLegalPoint)
 	}
 	return nil
+}
+
+// blackCanPlay reports whether black has an empty point it may play: any
+// empty point outside renju, one that is not forbidden under it. Most
+// points are allowed, so the scan usually stops at the first.
+func (g *Game) blackCanPlay() bool {
+	if g.board.rule != Renju {
+		return true
+	}
+	n := g.board.Size()
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			p := PointAt(c, r)
+			if g.board.At(p) == Empty && g.board.Forbidden(p) == NoFoul {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // over returns the engine.GameOver error once the game has ended.
@@ -155,6 +178,9 @@ func (g *Game) over() error {
 		return engine.Errorf(engine.GameOver, "the game is over: %s won by %s",
 			sideName(g.outcome.Winner), g.outcome.Reason)
 	case engine.Draw:
+		if g.outcome.Reason == engine.NoLegalPoint {
+			return engine.Errorf(engine.GameOver, "the game is over: it was drawn, every point left is forbidden to black")
+		}
 		return engine.Errorf(engine.GameOver, "the game is over: it was drawn, the board is full")
 	}
 	return nil

@@ -339,3 +339,114 @@ func FuzzGameText(f *testing.F) {
 		}
 	})
 }
+
+// noLegalPointMoves returns moves that fill the 15×15 board except d15,
+// where black would make an overline: the pattern of
+// TestFullBoardDraw with its top row replaced by "B B B _ B B W W B W W W B
+// W W" (112 stones of each colour, no five anywhere). The order is found
+// greedily: each side plays the first of its stones that is allowed under
+// rule and does not end the game.
+func noLegalPointMoves(t *testing.T, rule Rule) []Point {
+	t.Helper()
+	top := "BBB.BBWWBWWWBWW"
+	var stones [2][]Point
+	for r := 0; r < Small; r++ {
+		for c := 0; c < Small; c++ {
+			colour := byte('W')
+			if (c/2+r)%2 == 0 {
+				colour = 'B'
+			}
+			if r == Small-1 {
+				colour = top[c]
+			}
+			switch colour {
+			case 'B':
+				stones[0] = append(stones[0], PointAt(c, r))
+			case 'W':
+				stones[1] = append(stones[1], PointAt(c, r))
+			}
+		}
+	}
+	if len(stones[0]) != 112 || len(stones[1]) != 112 {
+		t.Fatalf("pattern has %d black and %d white stones", len(stones[0]), len(stones[1]))
+	}
+	g := newGame(t, Small, rule)
+	var moves []Point
+	for len(stones[0])+len(stones[1]) > 0 {
+		side := g.Ply() & 1
+		played := false
+		for i, p := range stones[side] {
+			if g.PlayPoint(p) != nil {
+				continue
+			}
+			last := len(stones[0])+len(stones[1]) == 1
+			if g.Outcome().Over() && !last {
+				if err := g.Undo(1); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			moves = append(moves, p)
+			stones[side] = append(stones[side][:i], stones[side][i+1:]...)
+			played = true
+			break
+		}
+		if !played {
+			t.Fatalf("no order found after %d moves", len(moves))
+		}
+	}
+	return moves
+}
+
+// TestNoLegalPointDraw: under renju a game in which black, to move, has only
+// forbidden points left is drawn at white's move; under freestyle the same
+// point wins for black.
+func TestNoLegalPointDraw(t *testing.T) {
+	moves := noLegalPointMoves(t, Renju)
+	g := newGame(t, Small, Renju)
+	for i, p := range moves {
+		if g.Outcome().Over() {
+			t.Fatalf("game over after %d moves: %v", i, g.Outcome())
+		}
+		if err := g.PlayPoint(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := engine.DrawBy(engine.NoLegalPoint)
+	if g.Outcome() != want {
+		t.Fatalf("Outcome = %v, want %v", g.Outcome(), want)
+	}
+	if fp := g.ForbiddenPoints(); len(fp) != 1 || fp[0].Point.String() != "d15" || fp[0].Foul != Overline {
+		t.Fatalf("forbidden points = %v", fp)
+	}
+	if _, err := g.Play("d15"); err == nil ||
+		err.Error() != "the game is over: it was drawn, every point left is forbidden to black" {
+		t.Fatalf("play after the draw: %v", err)
+	}
+	// The text form replays to the same end.
+	text, err := g.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseGame(string(text))
+	if err != nil || back.Outcome() != want {
+		t.Fatalf("ParseGame: %v, %v", back.Outcome(), err)
+	}
+	// Taking white's last move back reopens the game.
+	if err := g.Undo(1); err != nil || g.Outcome().Over() {
+		t.Fatalf("Undo: %v, %v", g.Outcome(), err)
+	}
+
+	free := newGame(t, Small, Freestyle)
+	for _, p := range moves {
+		if err := free.PlayPoint(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if free.Outcome().Over() {
+		t.Fatalf("freestyle: %v", free.Outcome())
+	}
+	if _, err := free.Play("d15"); err != nil || free.Outcome() != engine.WinFor(Black, engine.Five) {
+		t.Fatalf("freestyle d15: %v, %v", free.Outcome(), err)
+	}
+}
