@@ -21,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"strings"
@@ -51,6 +52,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	bOpt := fs.String("bopt", "", "UCI options of engine B")
 	games := fs.Int("games", 20, "number of games (pairs of colours over the openings)")
 	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move for both engines")
+	nodes := fs.Int("nodes", 0, "nodes per move for both engines (±10% at random) instead of -movetime; -movetime then only bounds the wait")
 	maxPlies := fs.Int("maxplies", 400, "plies after which a game is drawn")
 	concurrency := fs.Int("concurrency", 1, "games played at once (each with its own engine processes)")
 	verbose := fs.Bool("v", false, "print every game's moves (games lost by an illegal move or no answer always are)")
@@ -60,8 +62,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if *a == "" || *b == "" {
 		return errors.New("need -a and -b, the paths of two UCI engines")
 	}
-	if *games < 1 || *concurrency < 1 || *moveTime <= 0 {
-		return errors.New("-games, -concurrency and -movetime must be positive")
+	if *games < 1 || *concurrency < 1 || *moveTime <= 0 || *nodes < 0 {
+		return errors.New("-games, -concurrency and -movetime must be positive, -nodes not negative")
 	}
 	if *aName == "" {
 		*aName = baseName(*a)
@@ -69,8 +71,13 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if *bName == "" {
 		*bName = baseName(*b)
 	}
-	cfg := config{moveTime: *moveTime, grace: 2*time.Second + *moveTime, maxPlies: *maxPlies}
-	fmt.Fprintf(out, "match: %s [%s] v %s [%s], %d games, %v per move\n", *aName, *aOpt, *bName, *bOpt, *games, *moveTime)
+	cfg := config{moveTime: *moveTime, grace: 2*time.Second + *moveTime, maxPlies: *maxPlies, nodes: *nodes}
+	budget := moveTime.String()
+	if *nodes > 0 {
+		cfg.grace = 30 * time.Second // a node budget can take long on a loaded machine
+		budget = fmt.Sprintf("%d nodes", *nodes)
+	}
+	fmt.Fprintf(out, "match: %s [%s] v %s [%s], %d games, %s per move\n", *aName, *aOpt, *bName, *bOpt, *games, budget)
 
 	type job struct{ n int }
 	type done struct {
@@ -111,7 +118,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 				if !aRed {
 					red, black = eb, ea
 				}
-				r, err := playGame(ctx, red, black, openingMoves(open), cfg)
+				r, err := playGame(ctx, red, black, openingMoves(open), cfg, rand.New(rand.NewPCG(uint64(n), 0x9e3779b9)))
 				if err != nil {
 					errs <- fmt.Errorf("game %d: %w", n+1, err)
 					for range jobs {
@@ -159,8 +166,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	default:
 	}
-	fmt.Fprintf(out, "\n%s v %s, %v per move, %d games:\n  %s\n  as red:   %s\n  as black: %s\n",
-		*aName, *bName, *moveTime, t.games(), t.String(), colour[0].String(), colour[1].String())
+	fmt.Fprintf(out, "\n%s v %s, %s per move, %d games:\n  %s\n  as red:   %s\n  as black: %s\n",
+		*aName, *bName, budget, t.games(), t.String(), colour[0].String(), colour[1].String())
 	fmt.Fprintln(out, "  (Elo from the logistic model; 95% interval from the per-game score variance, normal approximation;")
 	fmt.Fprintln(out, "   when every game is won or lost, the rule-of-three bound 1-3/n instead)")
 	return ctx.Err()

@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
@@ -96,6 +98,38 @@ func TestMatchSelfPlay(t *testing.T) {
 	}
 }
 
+// TestNodeBudget: -nodes plays each move on a node budget, varied by ±10%
+// so that the same opening does not replay the same game.
+func TestNodeBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	seen := map[string]bool{}
+	for range 50 {
+		cmd := config{nodes: 1000}.goCommand(rng)
+		var n int
+		if _, err := fmt.Sscanf(cmd, "go nodes %d", &n); err != nil || n < 900 || n > 1100 {
+			t.Fatalf("goCommand = %q, want go nodes 900..1100", cmd)
+		}
+		seen[cmd] = true
+	}
+	if len(seen) < 10 {
+		t.Errorf("only %d distinct budgets in 50 moves", len(seen))
+	}
+	if cmd := (config{moveTime: 100 * time.Millisecond}).goCommand(rng); cmd != "go movetime 100" {
+		t.Errorf("goCommand without nodes = %q", cmd)
+	}
+
+	bin := buildEngine(t)
+	var out strings.Builder
+	err := run(context.Background(), []string{"-a", bin, "-b", bin, "-aname", "A", "-bname", "B",
+		"-games", "2", "-nodes", "2000", "-maxplies", "16"}, &out)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	if s := out.String(); !strings.Contains(s, "A v B, 2000 nodes per move, 2 games:") {
+		t.Errorf("output:\n%s", s)
+	}
+}
+
 func TestIllegalMoveLoses(t *testing.T) {
 	bin := buildEngine(t)
 	self, err := os.Executable()
@@ -116,7 +150,7 @@ func TestIllegalMoveLoses(t *testing.T) {
 }
 
 func TestBadArguments(t *testing.T) {
-	for _, args := range [][]string{{}, {"-a", "x"}, {"-a", "x", "-b", "y", "-games", "0"}} {
+	for _, args := range [][]string{{}, {"-a", "x"}, {"-a", "x", "-b", "y", "-games", "0"}, {"-a", "x", "-b", "y", "-nodes", "-5"}} {
 		if err := run(context.Background(), args, &strings.Builder{}); err == nil {
 			t.Errorf("run(%q) succeeded", args)
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -15,6 +16,18 @@ type config struct {
 	moveTime time.Duration // per move, for both engines
 	grace    time.Duration // extra wait for a bestmove before forfeiting
 	maxPlies int           // a game this long is drawn
+	// nodes, when positive, replaces the clock: each move is searched
+	// with "go nodes", the budget varied by up to ±10% at random so that
+	// replayed openings do not repeat the same game.
+	nodes int
+}
+
+// goCommand returns the UCI command that starts a search under cfg.
+func (cfg config) goCommand(rng *rand.Rand) string {
+	if cfg.nodes > 0 {
+		return fmt.Sprintf("go nodes %d", cfg.nodes*(90+rng.IntN(21))/100)
+	}
+	return fmt.Sprintf("go movetime %d", cfg.moveTime.Milliseconds())
 }
 
 // gameResult is one finished game.
@@ -29,7 +42,8 @@ type gameResult struct {
 // and adjudicates it with engine/xiangqi's Game: mate, stalemate,
 // repetition and perpetual check, the move limit, a ply cap; an engine that
 // plays an illegal move or does not answer loses.
-func playGame(ctx context.Context, red, black *uciEngine, opening []string, cfg config) (gameResult, error) {
+// rng varies node budgets (see config.nodes).
+func playGame(ctx context.Context, red, black *uciEngine, opening []string, cfg config, rng *rand.Rand) (gameResult, error) {
 	g := xiangqi.NewGame()
 	for _, m := range opening {
 		if _, err := g.Play(m); err != nil {
@@ -68,7 +82,7 @@ func playGame(ctx context.Context, red, black *uciEngine, opening []string, cfg 
 		if err := e.send(pos); err != nil {
 			return gameResult{}, err
 		}
-		if err := e.send(fmt.Sprintf("go movetime %d", cfg.moveTime.Milliseconds())); err != nil {
+		if err := e.send(cfg.goCommand(rng)); err != nil {
 			return gameResult{}, err
 		}
 		line, err := e.waitFor("bestmove", cfg.moveTime+cfg.grace)
