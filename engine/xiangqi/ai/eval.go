@@ -16,176 +16,59 @@ const (
 	kSoldier  = int(xiangqi.Soldier)
 )
 
-// Material in centipawns, middle game and endgame, by kind.
-var (
-	materialMG = [8]int{0, 0, 160, 160, 420, 1000, 470, 80}
-	materialEG = [8]int{0, 0, 180, 170, 480, 1050, 420, 130}
-)
-
 // orderValue is a piece's value for MVV-LVA ordering and delta pruning.
 var orderValue = [8]int{0, 5000, 170, 170, 450, 1000, 450, 100}
 
-// Piece-square tables from red's view, written as red sees the board: the
-// first row is rank 10 (black's back rank), the last rank 1; files a..i.
-var pstSource = [8][2][90]int{
-	xiangqi.General: {{
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, -30, -35, -30, 0, 0, 0,
-		0, 0, 0, -15, -10, -15, 0, 0, 0,
-		0, 0, 0, -8, 4, -8, 0, 0, 0,
-	}, {
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, -10, -5, -10, 0, 0, 0,
-		0, 0, 0, -4, 4, -4, 0, 0, 0,
-		0, 0, 0, 0, 6, 0, 0, 0, 0,
-	}},
-	xiangqi.Advisor: {{
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, -4, 0, -4, 0, 0, 0,
-		0, 0, 0, 0, 8, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-	}},
-	xiangqi.Elephant: {{
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, -4, 0, 0, 0, -4, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		-6, 0, 0, 0, 10, 0, 0, 0, -6,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-	}},
-	xiangqi.Horse: {{
-		0, -6, 4, 20, 0, 20, 4, -6, 0,
-		0, 10, 30, 16, 6, 16, 30, 10, 0,
-		8, 24, 26, 30, 26, 30, 26, 24, 8,
-		6, 20, 26, 30, 28, 30, 26, 20, 6,
-		4, 16, 20, 24, 24, 24, 20, 16, 4,
-		2, 10, 16, 18, 18, 18, 16, 10, 2,
-		0, 6, 12, 10, 12, 10, 12, 6, 0,
-		-4, 2, 8, 4, 8, 4, 8, 2, -4,
-		-6, -2, 2, 4, -12, 4, 2, -2, -6,
-		-10, -8, -4, -6, -10, -6, -4, -8, -10,
-	}, {
-		0, 0, 6, 14, 4, 14, 6, 0, 0,
-		0, 8, 20, 16, 10, 16, 20, 8, 0,
-		6, 16, 22, 24, 24, 24, 22, 16, 6,
-		6, 16, 22, 24, 24, 24, 22, 16, 6,
-		4, 12, 18, 20, 20, 20, 18, 12, 4,
-		2, 8, 14, 16, 16, 16, 14, 8, 2,
-		0, 6, 10, 10, 10, 10, 10, 6, 0,
-		-4, 2, 6, 6, 6, 6, 6, 2, -4,
-		-6, -2, 2, 2, 0, 2, 2, -2, -6,
-		-10, -8, -4, -6, -8, -6, -4, -8, -10,
-	}},
-	xiangqi.Chariot: {{
-		12, 16, 14, 26, 28, 26, 14, 16, 12,
-		12, 20, 18, 28, 50, 28, 18, 20, 12,
-		12, 16, 14, 26, 28, 26, 14, 16, 12,
-		12, 22, 22, 28, 30, 28, 22, 22, 12,
-		14, 24, 24, 28, 30, 28, 24, 24, 14,
-		14, 22, 22, 26, 28, 26, 22, 22, 14,
-		8, 16, 10, 20, 22, 20, 10, 16, 8,
-		-4, 16, 8, 20, 0, 20, 8, 16, -4,
-		6, 12, 8, 16, 0, 16, 8, 12, 6,
-		-12, 10, 4, 14, 0, 14, 4, 10, -12,
-	}, {
-		10, 12, 12, 16, 18, 16, 12, 12, 10,
-		10, 14, 14, 18, 24, 18, 14, 14, 10,
-		10, 14, 14, 18, 20, 18, 14, 14, 10,
-		10, 14, 14, 18, 20, 18, 14, 14, 10,
-		10, 14, 14, 18, 20, 18, 14, 14, 10,
-		10, 12, 12, 16, 18, 16, 12, 12, 10,
-		6, 10, 10, 14, 16, 14, 10, 10, 6,
-		4, 8, 8, 12, 12, 12, 8, 8, 4,
-		2, 6, 6, 10, 10, 10, 6, 6, 2,
-		0, 4, 4, 8, 8, 8, 4, 4, 0,
-	}},
-	xiangqi.Cannon: {{
-		10, 10, 0, -10, -12, -10, 0, 10, 10,
-		6, 6, 0, -6, -8, -6, 0, 6, 6,
-		2, 2, 0, -4, -14, -4, 0, 2, 2,
-		0, 0, 0, 2, 8, 2, 0, 0, 0,
-		0, 0, 0, 0, 8, 0, 0, 0, 0,
-		-2, 0, 4, 0, 8, 0, 4, 0, -2,
-		0, 0, 0, 0, 8, 0, 0, 0, 0,
-		2, 4, 0, -4, 14, -4, 0, 4, 2,
-		0, 2, 4, 4, 6, 4, 4, 2, 0,
-		0, 0, 2, 6, 6, 6, 2, 0, 0,
-	}, {
-		0, 0, 0, 0, 4, 0, 0, 0, 0,
-		0, 0, 0, 0, 4, 0, 0, 0, 0,
-		0, 0, 0, 0, 4, 0, 0, 0, 0,
-		0, 0, 0, 0, 4, 0, 0, 0, 0,
-		0, 0, 0, 0, 4, 0, 0, 0, 0,
-		0, 0, 0, 0, 4, 0, 0, 0, 0,
-		0, 0, 0, 0, 4, 0, 0, 0, 0,
-		0, 0, 0, 4, 8, 4, 0, 0, 0,
-		0, 0, 0, 4, 8, 4, 0, 0, 0,
-		0, 0, 0, 4, 8, 4, 0, 0, 0,
-	}},
-	xiangqi.Soldier: {{
-		0, 3, 6, 9, 12, 9, 6, 3, 0,
-		18, 36, 56, 80, 100, 80, 56, 36, 18,
-		14, 26, 42, 60, 70, 60, 42, 26, 14,
-		10, 20, 30, 34, 40, 34, 30, 20, 10,
-		6, 12, 18, 18, 20, 18, 18, 12, 6,
-		2, 0, 8, 0, 8, 0, 8, 0, 2,
-		0, 0, -2, 0, 4, 0, -2, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-	}, {
-		0, 10, 20, 30, 40, 30, 20, 10, 0,
-		30, 50, 70, 90, 100, 90, 70, 50, 30,
-		30, 50, 60, 80, 90, 80, 60, 50, 30,
-		25, 40, 50, 60, 70, 60, 50, 40, 25,
-		20, 30, 40, 40, 50, 40, 40, 30, 20,
-		0, 0, 4, 0, 6, 0, 4, 0, 0,
-		0, 0, 0, 0, 2, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0,
-	}},
+// weights are the numbers of the evaluation, in centipawns: material and
+// piece-square tables by phase (0 middle game, 1 endgame) and kind, and the
+// terms, each a bonus per unit for the side it counts for. The tables are
+// from red's view, written as red sees the board: index 0 is a10 (black's
+// back rank), 89 is i1. evalWeights (eval_weights.go, generated by
+// BenchmarkTune) holds the values used.
+type weights struct {
+	material [2][8]int
+	pst      [2][8][90]int
+	terms    [nTerms][2]int
+}
+
+// Evaluation terms beyond material and piece-square tables, each counted
+// for one side.
+const (
+	chariotMobility = iota // points a chariot reaches
+	horseMobility          // free horse jumps
+	horseTrapped           // horses with at most one jump
+	cannonMobility         // empty points a cannon reaches
+	hollowCannon           // cannons facing the enemy general, nothing between
+	screenedCannon         // cannons facing the enemy general over one screen
+	chariotOnKing          // chariots on the enemy general's line, nothing between
+	missingGuard           // enemy advisors and elephants missing times attacking weight
+	nTerms
+)
+
+// termNames name the terms for the tuner's output.
+var termNames = [nTerms]string{
+	chariotMobility: "chariotMobility",
+	horseMobility:   "horseMobility",
+	horseTrapped:    "horseTrapped",
+	cannonMobility:  "cannonMobility",
+	hollowCannon:    "hollowCannon",
+	screenedCannon:  "screenedCannon",
+	chariotOnKing:   "chariotOnKing",
+	missingGuard:    "missingGuard",
 }
 
 // pst[phase][piece][square] is material plus the piece-square bonus of a
 // piece (xiangqi.Piece value) on a mailbox square, signed from red's view:
 // black pieces score negatively. Read-only after initialisation.
-var pst = func() (t [2][16][256]int32) {
+var pst = pstOf(&evalWeights)
+
+// pstOf builds the incremental tables from w.
+func pstOf(w *weights) (t [2][16][256]int32) {
 	for ph := 0; ph < 2; ph++ {
-		mat := materialMG
-		if ph == 1 {
-			mat = materialEG
-		}
 		for k := kGeneral; k <= kSoldier; k++ {
-			src := pstSource[k][ph]
-			if ph == 1 && src == ([90]int{}) {
-				src = pstSource[k][0] // one table for both phases
-			}
 			for r := 0; r < xiangqi.Ranks; r++ {
 				for f := 0; f < xiangqi.Files; f++ {
-					v := int32(mat[k] + src[(9-r)*9+f])
+					v := int32(w.material[ph][k] + w.pst[ph][k][pstIndex(f, r)])
 					red := xiangqi.MakePiece(xiangqi.Red, xiangqi.Kind(k))
 					black := xiangqi.MakePiece(xiangqi.Black, xiangqi.Kind(k))
 					t[ph][red][xiangqi.SquareAt(f, r)] = v
@@ -195,7 +78,10 @@ var pst = func() (t [2][16][256]int32) {
 		}
 	}
 	return t
-}()
+}
+
+// pstIndex is the index in weights.pst of red's file f, rank r (0-based).
+func pstIndex(f, r int) int { return (9-r)*9 + f }
 
 // phaseWeight is each kind's share of the game phase: chariots, horses and
 // cannons. The full set weighs maxPhase.
@@ -225,19 +111,6 @@ var (
 	orthogonal = [4]int{16, -16, 1, -1}
 	horseSteps = [8]int{33, 31, -31, -33, 18, -14, 14, -18}
 	horseLegs  = [8]int{16, 16, -16, -16, 1, 1, -1, -1}
-)
-
-// Evaluation weights.
-const (
-	chariotMobility = 3  // per reachable point
-	horseMobility   = 8  // per free jump
-	horseTrapped    = 30 // a horse with at most one jump
-	cannonMobility  = 1  // per reachable empty point
-	hollowCannon    = 60 // a cannon facing the general with nothing between (middle game)
-	screenedCannon  = 16 // a cannon facing the general over one screen
-	chariotOnKing   = 20 // a chariot on the general's file or rank, nothing between
-	missingGuard    = 14 // per missing advisor or elephant, times attacking weight/4
-	tempo           = 10
 )
 
 // material is the incrementally kept part of the evaluation: the
@@ -295,6 +168,31 @@ func evaluate(p *xiangqi.Position) int {
 // evaluateWith returns the static evaluation of p from the side to move's
 // view given its material m (kept incrementally by the search).
 func evaluateWith(p *xiangqi.Position, m *material) int {
+	var t [2][nTerms]int
+	countTerms(p, &m.count, &t)
+	mg, eg := int(m.mg), int(m.eg)
+	w := &evalWeights.terms
+	for k := range nTerms {
+		d := t[0][k] - t[1][k]
+		mg += d * w[k][0]
+		eg += d * w[k][1]
+	}
+	phase := min(m.phase, maxPhase)
+	score := (mg*phase + eg*(maxPhase-phase)) / maxPhase
+
+	// A side with nothing that can cross the river and attack cannot win.
+	if score > 0 && !canAttack(&m.count, xiangqi.Red) || score < 0 && !canAttack(&m.count, xiangqi.Black) {
+		score /= 8
+	}
+	if p.Turn() == xiangqi.Black {
+		score = -score
+	}
+	return score + tempo
+}
+
+// countTerms counts the evaluation terms of p for each side into t; count
+// is p's piece counts by xiangqi.Piece.
+func countTerms(p *xiangqi.Position, count *[16]int, t *[2][nTerms]int) {
 	b := boardTemplate
 	for s := xiangqi.Red; s <= xiangqi.Black; s++ {
 		for k := xiangqi.General; k <= xiangqi.Soldier; k++ {
@@ -304,17 +202,13 @@ func evaluateWith(p *xiangqi.Position, m *material) int {
 			}
 		}
 	}
-	mg, eg, phase := m.mg, m.eg, m.phase
-	count := &m.count
-
-	var mob [2]int    // mobility by side
 	var attack [2]int // attacking weight by side (pieces across or able to reach)
-	var kingDanger [2]int
 	kings := [2]xiangqi.Square{p.General(xiangqi.Red), p.General(xiangqi.Black)}
 	for s := 0; s < 2; s++ {
 		side := engine.Side(s)
 		own := uint8(side) << 3 // side bit of own pieces' values
 		enemyKing := kings[s^1]
+		ts := &t[s]
 		for from := range p.Pieces(side, xiangqi.Chariot) {
 			n := 0
 			for _, d := range orthogonal {
@@ -327,10 +221,10 @@ func evaluateWith(p *xiangqi.Position, m *material) int {
 					n++
 				}
 			}
-			mob[s] += n * chariotMobility
+			ts[chariotMobility] += n
 			attack[s] += 3
 			if enemyKing != xiangqi.NoSquare && lineClear(&b, from, enemyKing) {
-				kingDanger[s^1] += chariotOnKing
+				ts[chariotOnKing]++
 			}
 		}
 		for from := range p.Pieces(side, xiangqi.Horse) {
@@ -341,9 +235,9 @@ func evaluateWith(p *xiangqi.Position, m *material) int {
 					n++
 				}
 			}
-			mob[s] += n * horseMobility
+			ts[horseMobility] += n
 			if n <= 1 {
-				mob[s] -= horseTrapped
+				ts[horseTrapped]++
 			}
 			if crossed(side, from) {
 				attack[s] += 2
@@ -356,14 +250,14 @@ func evaluateWith(p *xiangqi.Position, m *material) int {
 					n++
 				}
 			}
-			mob[s] += n * cannonMobility
+			ts[cannonMobility] += n
 			attack[s] += 2
 			if enemyKing != xiangqi.NoSquare && from.File() == enemyKing.File() {
 				switch piecesBetween(&b, from, enemyKing) {
 				case 0:
-					kingDanger[s^1] += hollowCannon
+					ts[hollowCannon]++
 				case 1:
-					kingDanger[s^1] += screenedCannon
+					ts[screenedCannon]++
 				}
 			}
 		}
@@ -374,24 +268,10 @@ func evaluateWith(p *xiangqi.Position, m *material) int {
 		}
 	}
 	for s := 0; s < 2; s++ {
-		side := engine.Side(s)
-		guards := count[xiangqi.MakePiece(side, xiangqi.Advisor)] + count[xiangqi.MakePiece(side, xiangqi.Elephant)]
-		kingDanger[s] += (4 - guards) * missingGuard * attack[s^1] / 4
+		enemy := engine.Side(s ^ 1)
+		guards := count[xiangqi.MakePiece(enemy, xiangqi.Advisor)] + count[xiangqi.MakePiece(enemy, xiangqi.Elephant)]
+		t[s][missingGuard] = (4 - guards) * attack[s]
 	}
-
-	mg += int32(mob[0] - mob[1] - kingDanger[0] + kingDanger[1])
-	eg += int32(mob[0] - mob[1] - (kingDanger[0]-kingDanger[1])/2)
-	phase = min(phase, maxPhase)
-	score := (int(mg)*phase + int(eg)*(maxPhase-phase)) / maxPhase
-
-	// A side with nothing that can cross the river and attack cannot win.
-	if score > 0 && !canAttack(count, xiangqi.Red) || score < 0 && !canAttack(count, xiangqi.Black) {
-		score /= 8
-	}
-	if p.Turn() == xiangqi.Black {
-		score = -score
-	}
-	return score + tempo
 }
 
 // canAttack reports whether side s has a chariot, horse, cannon or soldier.
