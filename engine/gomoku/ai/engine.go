@@ -338,6 +338,13 @@ func (e *Engine) defend(roots []rootMove) []rootMove {
 
 // refute filters roots against the opponent's VCF (or VCT with vct), each
 // check bounded by a share of nodes and of the time.
+//
+// Against a VCF it first replays the opponent's winning line after each root
+// move: a move after which the same line still wins is lost, with no search.
+// Only the moves that break the line (those on it, the side's own fours and
+// the moves that give the side a four on one of the forced blocks) are
+// checked with a VCF search, sharing the budget between them. A move whose
+// check runs out of budget is kept only when no move is proved to refute.
 func (e *Engine) refute(roots []rootMove, vct bool, nodes uint64) []rootMove {
 	st := e.st
 	me, you := st.stm, st.stm.Other()
@@ -348,27 +355,91 @@ func (e *Engine) refute(roots []rootMove, vct bool, nodes uint64) []rootMove {
 		return e.runVCF(maxVCFDepth, nodes, share)
 	}
 	st.stm = you
-	threat := run(nodes/4, 0.05)
+	threat := run(nodes/4, 0.1)
+	var line []int16
+	if threat >= 0 && !vct {
+		line = e.threatLine()
+	}
 	st.stm = me
 	if threat < 0 {
 		return roots
 	}
-	per := max(nodes/uint64(4*len(roots)), 500)
-	share := 0.2 / float64(len(roots))
-	kept := roots[:0:0]
-	for _, r := range roots {
+	candidates := roots
+	if line != nil {
+		candidates = roots[:0:0]
+		for _, r := range roots {
+			st.put(int(r.move))
+			lost := e.lineWins(line)
+			st.take(int(r.move))
+			if !lost {
+				candidates = append(candidates, r)
+			}
+		}
+		if len(candidates) == 0 {
+			return roots // every move loses: let the search choose
+		}
+	}
+	per := max(nodes/uint64(4*len(candidates)), 500)
+	share := 0.25 / float64(len(candidates))
+	var kept, unknown []rootMove
+	for _, r := range candidates {
 		st.put(int(r.move))
-		refuted := run(per, share) < 0
+		found := run(per, share) >= 0
+		aborted := e.tb.aborted
 		st.take(int(r.move))
-		if refuted {
+		switch {
+		case e.stop:
+			return candidates
+		case !found && !aborted:
 			kept = append(kept, r)
-		}
-		if e.stop {
-			return roots
+		case !found:
+			unknown = append(unknown, r)
 		}
 	}
-	if len(kept) == 0 {
-		return roots
+	switch {
+	case len(kept) > 0:
+		return kept
+	case len(unknown) > 0:
+		return unknown
 	}
-	return kept
+	return candidates
+}
+
+// lineWins reports whether the attacker, the side to move, still wins by
+// playing the fours of line (as threatLine returns it: its fours and the
+// forced blocks) with the defender's blocks forced anew at each step.
+func (e *Engine) lineWins(line []int16) bool {
+	st := e.st
+	att, def := st.stm, st.stm.Other()
+	var played [maxPly]int16
+	n := 0
+	win := false
+	for i := 0; i < len(line); i += 2 {
+		m := int(line[i])
+		if st.cell[m] != cEmpty || !st.legal(m, att) || st.nthr[def][tFive] > 0 && st.thr[att][m] != tFive {
+			break
+		}
+		if st.thr[att][m] == tFive || st.thr[att][m] == tOpenFour {
+			win = true
+			break
+		}
+		st.put(m)
+		played[n] = int16(m)
+		n++
+		q, nq := st.fivePoint(att)
+		if nq >= 2 || (nq == 1 && !st.legal(q, def)) {
+			win = true
+			break
+		}
+		if nq == 0 || st.nthr[def][tFive] > 0 {
+			break
+		}
+		st.put(q)
+		played[n] = int16(q)
+		n++
+	}
+	for i := n - 1; i >= 0; i-- {
+		st.take(int(played[i]))
+	}
+	return win
 }

@@ -226,3 +226,27 @@ func TestLevelsDefendVCF(t *testing.T) {
 			solved[4], total, solved[3])
 	}
 }
+
+// TestDefendVCFOnSmallBudget checks the VCF defence where the low levels play:
+// with a few thousand nodes (about level 4's budget in the ladder) the engine
+// must find the refutation of nearly every defence position of the suite. The
+// moves that leave the opponent's winning line intact are dropped without a
+// search, so the budget goes to the few that break it.
+func TestDefendVCFOnSmallBudget(t *testing.T) {
+	suite := readTactics(t)
+	solved, total := 0, 0
+	for _, tc := range suite {
+		if tc.kind != "defend" {
+			continue
+		}
+		total++
+		if ok, r := solvesAt(t, tc, 4, 2000); ok {
+			solved++
+		} else {
+			t.Logf("not defended at 2000 nodes: %s: played %s", tc.game, r.Text)
+		}
+	}
+	if solved < total-1 {
+		t.Errorf("level 4 at 2000 nodes defended %d of %d VCF positions, want at least %d", solved, total, total-1)
+	}
+}
