@@ -88,10 +88,19 @@ type Engine struct {
 	order    [maxPly][xiangqi.MaxMoves + 1]int32
 	killers  [maxPly][2]xiangqi.Move
 	history  [16][256]int32
-	pv       [maxPly][maxPly]xiangqi.Move
-	pvLen    [maxPly]int
-	quiets   [maxPly][xiangqi.MaxMoves]xiangqi.Move
-	mat      material // kept incrementally by make and unmake
+	// counter[piece][to] is the quiet move that last refuted the move of
+	// piece to to.
+	counter [16][256]xiangqi.Move
+	// path[ply] is the piece moved at ply and where it went (NoPiece for a
+	// null move), for the counter-move lookup one ply deeper.
+	path [maxPly]pathMove
+	// statics[ply] is the static evaluation at ply (-infinity in check),
+	// to tell whether the side to move is improving on its last turn.
+	statics [maxPly]int
+	pv      [maxPly][maxPly]xiangqi.Move
+	pvLen   [maxPly]int
+	quiets  [maxPly][xiangqi.MaxMoves]xiangqi.Move
+	mat     material // kept incrementally by make and unmake
 
 	// stack holds the keys of the game since the last capture, then of the
 	// search path; check[i] says whether the side to move at stack[i] is in
@@ -112,6 +121,12 @@ type Engine struct {
 	rootDepth int
 	claim     bool // rootMoves[0] wins at once by the opponent's perpetual check
 	selDepth  int
+}
+
+// pathMove is a move on the search path: the piece and its destination.
+type pathMove struct {
+	piece xiangqi.Piece
+	to    xiangqi.Square
 }
 
 // rootMove is a legal move at the root with its latest score.
@@ -162,6 +177,7 @@ func (e *Engine) SetOptions(opt Options) {
 func (e *Engine) NewGame() {
 	e.tt.clear()
 	e.history = [16][256]int32{}
+	e.counter = [16][256]xiangqi.Move{}
 	e.killers = [maxPly][2]xiangqi.Move{}
 }
 

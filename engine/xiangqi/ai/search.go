@@ -66,9 +66,6 @@ func (e *Engine) unmake(m xiangqi.Move, u xiangqi.Undo) {
 	}
 }
 
-// futilityMargin per ply of depth for futility pruning.
-const futilityMargin = 150
-
 // lazyMargin bounds how far mobility and king safety can move the full
 // evaluation away from material and piece-square tables.
 const lazyMargin = 300
@@ -131,9 +128,14 @@ func (e *Engine) searchRoot(alpha, beta, depth int, inCheck, exact bool) int {
 	for i := range e.rootMoves {
 		e.rootMoves[i].score = -infinity
 	}
+	e.statics[0] = -infinity
+	if !inCheck {
+		e.statics[0] = evaluateWith(&e.pos, &e.mat)
+	}
 	for i := 0; i < len(e.rootMoves); i++ {
 		m := e.rootMoves[i].move
 		quiet := e.pos.At(m.To()) == xiangqi.NoPiece
+		e.path[0] = pathMove{e.pos.At(m.From()), m.To()}
 		u := e.make(m)
 		gives := e.pos.InCheck()
 		fl := e.floor[n]
@@ -235,15 +237,26 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 		}
 	}
 
+	// The static evaluation, and whether it improved on this side's last
+	// turn: pruning is bolder when it did not.
 	static := -infinity
-	if !inCheck && !pvNode {
-		static = e.eval(beta-1, beta)
-		if depth <= 3 && static-120*depth >= beta && abs(beta) < mateBound {
+	improving := false
+	if !inCheck {
+		static = e.eval(alpha, beta)
+		improving = ply < 2 || static > e.statics[ply-2]
+	}
+	e.statics[ply] = static
+	if !inCheck && !pvNode && abs(beta) < mateBound {
+		if depth <= rfpDepth && static-rfpMargin*(depth-b2i(improving)) >= beta {
 			return static // reverse futility: far above beta near the leaves
+		}
+		if depth == 1 && static+razorMargin <= alpha {
+			return e.qsearch(alpha, beta, ply, false) // razoring: only a capture could help
 		}
 		if nullOK && depth >= 2 && static >= beta && e.nullAllowed() {
 			r := 3 + depth/4 + min((static-beta)/200, 2)
 			e.pos.MakeNullMove()
+			e.path[ply] = pathMove{xiangqi.NoPiece, xiangqi.NoSquare}
 			e.push(e.pos.Key(), false, int32(n+1))
 			s := -e.search(-beta, -beta+1, depth-1-r, ply+1, false, false)
 			e.pop()
@@ -263,9 +276,17 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 	if ttMove == xiangqi.NoMove && depth >= 4 {
 		depth-- // internal iterative reduction: no move to try first, a guess is cheaper
 	}
-	// Futility: near the leaves, quiet moves cannot lift a score this far
-	// below alpha.
-	futile := !pvNode && !inCheck && depth <= 2 && static > -infinity && static+futilityMargin*depth <= alpha && abs(alpha) < mateBound
+	counter := xiangqi.NoMove
+	if ply > 0 {
+		if prev := e.path[ply-1]; prev.piece != xiangqi.NoPiece {
+			counter = e.counter[prev.piece][prev.to]
+		}
+	}
+	// Late quiet moves are pruned at non-PV nodes beyond this many.
+	lmpLimit := maxPly * 4
+	if !pvNode && !inCheck && depth <= lmpDepth {
+		lmpLimit = (3 + depth*depth) / (2 - b2i(improving))
+	}
 
 	// The hash move is tried before the others are generated: when it
 	// refutes the node, generating them is saved.
@@ -278,7 +299,7 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 		// Pseudo-legal moves: each one's legality is tested only when it
 		// comes up, so moves after a cutoff cost nothing more.
 		moves = e.pos.GeneratePseudoMoves(e.moves[ply][:0])
-		e.scoreMoves(moves, ply, 0, ttMove)
+		e.scoreMoves(moves, ply, 0, ttMove, counter)
 		generated = true
 	}
 	best, bestMove := -infinity, xiangqi.NoMove
@@ -300,13 +321,21 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 				}
 			}
 			moves = e.moves[ply][:1+len(rest)]
-			e.scoreMoves(moves, ply, 1, ttMove)
+			e.scoreMoves(moves, ply, 1, ttMove, counter)
 			generated = true
 			if i == len(moves) {
 				break
 			}
 		}
 		m := e.next(moves, ply, i)
+		order := e.order[ply][i]
+		if order < orderBad && len(quiets) >= lmpLimit && best > -mateBound && e.pos.At(m.To()) == xiangqi.NoPiece {
+			// Late move pruning. Moves are ordered TT, captures, killers,
+			// counter, bad captures, then quiet moves by history: the moves
+			// left are all quiet and the least promising. Deciding before
+			// the move is made (checks included) keeps the skip cheap.
+			break
+		}
 		if i > 0 || generated {
 			if !e.pos.LegalAfter(m, inCheck) {
 				continue
@@ -314,20 +343,40 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 		}
 		legal++
 		piece := e.pos.At(m.From())
-		quiet := e.pos.At(m.To()) == xiangqi.NoPiece
+		victim := e.pos.At(m.To())
+		quiet := victim == xiangqi.NoPiece
+		badCap := !quiet && order < orderCapture
 		u := e.make(m)
 		gives := e.pos.InCheck()
-		if !pvNode && !inCheck && !gives && quiet && best > -mateBound && (futile || depth <= 3 && len(quiets) > 3+3*depth*depth) {
-			e.unmake(m, u)
-			continue // futility or late move pruning
+		if !pvNode && !inCheck && !gives && best > -mateBound {
+			prune := false
+			switch {
+			case quiet && order < orderKiller-1:
+				// Futility at the depth this move would be searched to
+				// after its reduction.
+				ld := depth - 1 - int(lmrTable[min(depth, 63)][min(legal, 63)])
+				prune = ld <= futilityDepth && static+futilityBase+futilityMargin*max(ld, 0) <= alpha
+			case badCap && depth <= 3:
+				prune = true // a capture that loses material, near the leaves
+			}
+			if prune {
+				e.unmake(m, u)
+				if quiet {
+					quiets = append(quiets, m)
+				}
+				continue
+			}
 		}
 		fl := e.floor[n]
 		if !quiet {
 			fl = int32(n + 1)
 		}
+		e.path[ply] = pathMove{piece, m.To()}
 		e.push(e.pos.Key(), gives, fl)
 		nd := depth - 1
-		if gives && ply < 2*e.rootDepth+4 {
+		// Check extension, for checks that do not simply lose the checker.
+		if gives && ply < 2*e.rootDepth+4 &&
+			(!e.pos.Attacked(m.To(), e.pos.Turn()) || orderValue[victim.Kind()] >= orderValue[piece.Kind()]) {
 			nd++
 		}
 		var s int
@@ -335,13 +384,19 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 			s = -e.search(-beta, -alpha, nd, ply+1, gives, true)
 		} else {
 			r := 0
-			if depth >= 3 && legal >= 4 && quiet && !inCheck && !gives && e.order[ply][i] < orderKiller {
+			if depth >= 3 && legal > 1+b2i(pvNode) && (quiet || badCap) {
 				r = int(lmrTable[min(depth, 63)][min(legal-1, 63)])
 				if pvNode {
 					r--
 				}
-				if e.history[piece][m.To()] > historyMax/2 {
-					r--
+				if !improving {
+					r++
+				}
+				if order >= orderKiller-1 || gives || inCheck {
+					r-- // killers, the counter move, checks and evasions
+				}
+				if quiet {
+					r -= int(e.history[piece][m.To()]) * 2 / historyMax
 				}
 				r = min(max(r, 0), nd-1)
 			}
@@ -391,12 +446,36 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 	return best
 }
 
-// rewardQuiet updates killers and history after quiet move m caused a
-// cutoff, and lowers the history of the quiet moves tried before it.
+// Pruning parameters (centipawns; a soldier is 80–130, a chariot 1000).
+const (
+	rfpDepth       = 3   // reverse futility up to this depth
+	rfpMargin      = 100 // per ply of depth (one less when improving)
+	razorMargin    = 400 // razoring at depth 1
+	lmpDepth       = 7   // late move pruning up to this depth
+	futilityDepth  = 6   // futility pruning up to this reduced depth
+	futilityBase   = 100
+	futilityMargin = 100 // per ply of reduced depth
+)
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// rewardQuiet updates killers, the counter move and history after quiet
+// move m caused a cutoff, and lowers the history of the quiet moves tried
+// before it.
 func (e *Engine) rewardQuiet(m xiangqi.Move, piece xiangqi.Piece, tried []xiangqi.Move, depth, ply int) {
 	if e.killers[ply][0] != m {
 		e.killers[ply][1] = e.killers[ply][0]
 		e.killers[ply][0] = m
+	}
+	if ply > 0 {
+		if prev := e.path[ply-1]; prev.piece != xiangqi.NoPiece {
+			e.counter[prev.piece][prev.to] = m
+		}
 	}
 	bonus := int32(min(depth*depth, 400))
 	h := &e.history[piece][m.To()]
@@ -408,8 +487,8 @@ func (e *Engine) rewardQuiet(m xiangqi.Move, piece xiangqi.Piece, tried []xiangq
 }
 
 // scoreMoves ranks moves[from:] for ordering: the TT move, captures by MVV-LVA,
-// killers, then quiet moves by history.
-func (e *Engine) scoreMoves(moves []xiangqi.Move, ply, from int, ttMove xiangqi.Move) {
+// killers, the counter move, then quiet moves by history.
+func (e *Engine) scoreMoves(moves []xiangqi.Move, ply, from int, ttMove, counter xiangqi.Move) {
 	k0, k1 := e.killers[ply][0], e.killers[ply][1]
 	for i := from; i < len(moves); i++ {
 		m := moves[i]
@@ -427,6 +506,8 @@ func (e *Engine) scoreMoves(moves []xiangqi.Move, ply, from int, ttMove xiangqi.
 			v = orderKiller + 1
 		case m == k1:
 			v = orderKiller
+		case m == counter:
+			v = orderKiller - 1
 		default:
 			v = e.history[e.pos.At(m.From())][m.To()]
 		}
@@ -488,7 +569,7 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 		// Pseudo-legal: most captures are pruned before their legality matters.
 		moves = e.pos.GeneratePseudoCaptures(e.moves[ply][:0])
 	}
-	e.scoreMoves(moves, ply, 0, xiangqi.NoMove)
+	e.scoreMoves(moves, ply, 0, xiangqi.NoMove, xiangqi.NoMove)
 	for i := range moves {
 		m := e.next(moves, ply, i)
 		victim := e.pos.At(m.To())
