@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -334,6 +335,7 @@ func BenchmarkTune(b *testing.B) {
 	w, t := weightsOf(v)
 	v = vectorOf(&w, t)
 	b.Logf("after (rounded): mse %.6f fitted, %.6f held out", mse(set, v, k), mse(hold, v, k))
+	b.Logf("terms' share of the evaluation, |Σ terms| (the search's lazy evaluation assumes a bound): %s", termSpread(all, v))
 	b.Logf("terms (mg, eg): %v, tempo %d, material mg %v eg %v", w.terms, t, w.material[0], w.material[1])
 	if *tuneWrite != "" {
 		src, err := weightsSource(&w, t)
@@ -345,6 +347,23 @@ func BenchmarkTune(b *testing.B) {
 		}
 		b.Logf("wrote %s", *tuneWrite)
 	}
+}
+
+// termSpread returns percentiles of how far the terms (mobility, king
+// safety) move each position's evaluation away from material and tables.
+func termSpread(set []sample, v []float64) string {
+	d := make([]float64, len(set))
+	for i, s := range set {
+		for _, f := range s.fs {
+			if f.param >= offTerms && f.param < offTempo {
+				d[i] += float64(f.coef) * v[f.param]
+			}
+		}
+		d[i] = math.Abs(d[i])
+	}
+	slices.Sort(d)
+	at := func(q float64) float64 { return d[min(len(d)-1, int(q*float64(len(d))))] }
+	return fmt.Sprintf("median %.0f, 99%% %.0f, 99.9%% %.0f, max %.0f", at(0.5), at(0.99), at(0.999), d[len(d)-1])
 }
 
 // weightsSource returns w and tempo t as the gofmt'ed Go source of
