@@ -16,8 +16,9 @@ import (
 // for Gomoku and engine/xiangqi/ai for Xiangqi. It satisfies AI.
 //
 // Every call gets a fresh engine with its own transposition table of TTSize
-// bytes, so memory is bounded by TTSize times the number of AI workers and
-// calls share nothing. The zero value is ready to use.
+// bytes (plus the Xiangqi engine's 4 MB of move histories,
+// xiangqiai.HistoryBytes), so memory is bounded by that times the number of
+// AI workers and calls share nothing. The zero value is ready to use.
 type Engines struct {
 	// TTSize is the transposition table size of each search in bytes
 	// (0 = the engines' default, 16 MiB).

@@ -28,7 +28,7 @@ func BenchmarkSearch(b *testing.B) {
 	// One engine per game, as the bot uses them.
 	engines := make([]*Engine, len(games))
 	for i := range engines {
-		engines[i] = New(Options{MoveTime: NoTimeLimit, MaxDepth: 6, TTSize: 1 << 20})
+		engines[i] = New(Options{MoveTime: NoTimeLimit, MaxDepth: 10, TTSize: 1 << 20})
 	}
 	var nodes uint64
 	var before, after runtime.MemStats

@@ -88,6 +88,10 @@ type Engine struct {
 	order    [maxPly][xiangqi.MaxMoves + 1]int32
 	killers  [maxPly][2]xiangqi.Move
 	history  [16][256]int32
+	// contHist[contIndex(previous move)*contSize+contIndex(move)] is the
+	// history of a quiet move as the answer to the previous move: about
+	// 4 MB of int16, allocated once per engine (see HistoryBytes).
+	contHist []int16
 	// counter[piece][to] is the quiet move that last refuted the move of
 	// piece to to.
 	counter [16][256]xiangqi.Move
@@ -146,13 +150,14 @@ func New(opt Options) *Engine {
 		size = DefaultTTSize
 	}
 	return &Engine{
-		opt:   opt,
-		level: LevelInfo(opt.Level),
-		tt:    newTable(size),
-		rng:   rand.New(rand.NewPCG(uint64(opt.Seed), 0x7e49e4)),
-		stack: make([]uint64, 0, 256),
-		check: make([]bool, 0, 256),
-		floor: make([]int32, 0, 256),
+		opt:      opt,
+		level:    LevelInfo(opt.Level),
+		tt:       newTable(size),
+		rng:      rand.New(rand.NewPCG(uint64(opt.Seed), 0x7e49e4)),
+		stack:    make([]uint64, 0, 256),
+		contHist: make([]int16, contSize*contSize),
+		check:    make([]bool, 0, 256),
+		floor:    make([]int32, 0, 256),
 	}
 }
 
@@ -178,8 +183,13 @@ func (e *Engine) NewGame() {
 	e.tt.clear()
 	e.history = [16][256]int32{}
 	e.counter = [16][256]xiangqi.Move{}
+	clear(e.contHist)
 	e.killers = [maxPly][2]xiangqi.Move{}
 }
+
+// HistoryBytes is the memory an Engine holds besides its transposition
+// table, mostly the continuation history, in bytes.
+const HistoryBytes = contSize*contSize*2 + 1<<17
 
 // TTBytes returns the memory held by the transposition table in bytes.
 func (e *Engine) TTBytes() int { return len(e.tt.entries) * ttEntrySize }

@@ -464,7 +464,8 @@ func b2i(b bool) int {
 	return 0
 }
 
-// rewardQuiet updates killers, the counter move and history after quiet
+// rewardQuiet updates killers, the counter move, history and continuation
+// history after quiet
 // move m caused a cutoff, and lowers the history of the quiet moves tried
 // before it.
 func (e *Engine) rewardQuiet(m xiangqi.Move, piece xiangqi.Piece, tried []xiangqi.Move, depth, ply int) {
@@ -484,12 +485,46 @@ func (e *Engine) rewardQuiet(m xiangqi.Move, piece xiangqi.Piece, tried []xiangq
 		h := &e.history[e.pos.At(q.From())][q.To()]
 		*h -= 32*bonus + *h*bonus/512
 	}
+	if row := e.contRow(ply); row != nil {
+		c := &row[contIndex(piece, m.To())]
+		v := int32(*c)
+		*c = int16(v + 32*bonus - v*bonus/512)
+		for _, q := range tried {
+			c := &row[contIndex(e.pos.At(q.From()), q.To())]
+			v := int32(*c)
+			*c = int16(v - 32*bonus - v*bonus/512)
+		}
+	}
+}
+
+// contSize is the number of (piece, destination) pairs.
+const contSize = 16 * xiangqi.Ranks * xiangqi.Files
+
+// contIndex numbers a (piece, destination) pair 0..contSize-1.
+func contIndex(pc xiangqi.Piece, to xiangqi.Square) int {
+	return (int(pc)*xiangqi.Ranks+to.Rank())*xiangqi.Files + to.File()
+}
+
+// contRow returns the continuation history of the moves that answer the
+// previous move on the path (nil at the root and after a null move).
+func (e *Engine) contRow(ply int) []int16 {
+	if ply == 0 {
+		return nil
+	}
+	prev := e.path[ply-1]
+	if prev.piece == xiangqi.NoPiece {
+		return nil
+	}
+	i := contIndex(prev.piece, prev.to) * contSize
+	return e.contHist[i : i+contSize]
 }
 
 // scoreMoves ranks moves[from:] for ordering: the TT move, captures by MVV-LVA,
-// killers, the counter move, then quiet moves by history.
+// killers, the counter move, then quiet moves by history plus continuation
+// history (how well the move answered the previous one).
 func (e *Engine) scoreMoves(moves []xiangqi.Move, ply, from int, ttMove, counter xiangqi.Move) {
 	k0, k1 := e.killers[ply][0], e.killers[ply][1]
+	row := e.contRow(ply)
 	for i := from; i < len(moves); i++ {
 		m := moves[i]
 		var v int32
@@ -509,7 +544,11 @@ func (e *Engine) scoreMoves(moves []xiangqi.Move, ply, from int, ttMove, counter
 		case m == counter:
 			v = orderKiller - 1
 		default:
-			v = e.history[e.pos.At(m.From())][m.To()]
+			pc := e.pos.At(m.From())
+			v = e.history[pc][m.To()]
+			if row != nil {
+				v += int32(row[contIndex(pc, m.To())])
+			}
 		}
 		e.order[ply][i] = v
 	}
