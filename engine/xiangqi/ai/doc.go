@@ -10,13 +10,22 @@
 // pseudo-legal and tested for legality only when tried (a cutoff spares the
 // rest the test); quiescence over captures
 // (MVV-LVA ordered, delta-pruned, captures of a defended piece by a more
-// valuable one skipped) and, when in check, over every evasion; killer
-// moves (two per ply) and a history table for quiet moves; null-move
-// pruning only outside check, outside PV nodes and with enough material
-// left (zugzwang is real in Xiangqi endgames); reverse futility, futility
-// and late-move pruning near the leaves; internal iterative reduction; a
-// check extension; late move reductions from a table. The evaluation is
-// skipped (lazy) when the incrementally kept material and piece-square
+// valuable one skipped) and, when in check, over every evasion. Quiet
+// moves are ordered by two killers per ply, a counter move (the last quiet
+// refutation of the previous move), a history table and a continuation
+// history (quiet moves scored as answers to the previous move). An
+// "improving" flag (the static evaluation against the side's previous
+// turn) makes pruning bolder when the side is not improving. Null-move
+// pruning runs only outside check, outside PV nodes and with enough
+// material left (zugzwang is real in Xiangqi endgames); reverse futility
+// and razoring near the leaves; late move pruning decided before a move is
+// made (the moves left are all quiet by then, so the rest are skipped);
+// futility at the depth a move would be reduced to; losing captures skipped
+// near the leaves; internal iterative reduction; a check extension for
+// checks that do not hang the checking piece; late move reductions from a
+// table, adjusted by history, PV, improving, killers and checks.
+//
+// The evaluation is skipped (lazy) when the incrementally kept material and piece-square
 // score is already far outside the window; otherwise its mobility and king
 // safety terms walk engine/xiangqi's piece lists, not the 90 points.
 //
