@@ -209,7 +209,7 @@ func (e *Engine) Evaluate(ctx context.Context, g *gomoku.Game) (int, error) {
 	}
 	best := roots[0]
 	for d := 1; d <= 4 && !e.stop; d++ {
-		if m, score, ok := e.searchRoot(roots, d, false); ok {
+		if m, score, ok := e.searchRoot(roots, d, 0); ok {
 			best = rootMove{move: m, score: score}
 		}
 	}
@@ -345,6 +345,9 @@ func (e *Engine) defend(roots []rootMove) []rootMove {
 // the moves that give the side a four on one of the forced blocks) are
 // checked with a VCF search, sharing the budget between them. A move whose
 // check runs out of budget is kept only when no move is proved to refute.
+// A VCT is a tree, not a line: against one only the likeliest defences are
+// checked (see below), and all the roots are kept when none of them is
+// proved to refute it.
 func (e *Engine) refute(roots []rootMove, vct bool, nodes uint64) []rootMove {
 	st := e.st
 	me, you := st.stm, st.stm.Other()
@@ -379,6 +382,23 @@ func (e *Engine) refute(roots []rootMove, vct bool, nodes uint64) []rootMove {
 			return roots // every move loses: let the search choose
 		}
 	}
+	if vct {
+		// A VCT is a tree, not a line: check only the moves likeliest to
+		// stop it (on the opponent's threes and fours, its first threat,
+		// the side's own fours), so that each check gets a useful budget.
+		candidates = roots[:0:0]
+		for _, r := range roots {
+			if st.thr[you][r.move] >= tThree || st.thr[me][r.move] >= tFour || int(r.move) == threat {
+				candidates = append(candidates, r)
+				if len(candidates) == maxVCTCandidates {
+					break
+				}
+			}
+		}
+		if len(candidates) == 0 {
+			return roots
+		}
+	}
 	per := max(nodes/uint64(4*len(candidates)), 500)
 	share := 0.25 / float64(len(candidates))
 	var kept, unknown []rootMove
@@ -388,6 +408,8 @@ func (e *Engine) refute(roots []rootMove, vct bool, nodes uint64) []rootMove {
 		aborted := e.tb.aborted
 		st.take(int(r.move))
 		switch {
+		case e.stop && vct:
+			return roots
 		case e.stop:
 			return candidates
 		case !found && !aborted:
@@ -399,11 +421,16 @@ func (e *Engine) refute(roots []rootMove, vct bool, nodes uint64) []rootMove {
 	switch {
 	case len(kept) > 0:
 		return kept
+	case vct:
+		return roots // the candidates were only the likeliest defences
 	case len(unknown) > 0:
 		return unknown
 	}
 	return candidates
 }
+
+// maxVCTCandidates bounds the root moves checked against the opponent's VCT.
+const maxVCTCandidates = 8
 
 // lineWins reports whether the attacker, the side to move, still wins by
 // playing the fours of line (as threatLine returns it: its fours and the

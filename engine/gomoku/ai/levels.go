@@ -42,10 +42,9 @@ type level struct {
 //   - VCT def: from level 7 it also refutes the opponent's VCT.
 //   - Depth caps the iterative deepening; width is the number of moves
 //     searched per node below the root.
-//   - Margin chooses at random (seeded) among the root moves scoring within
-//     that many units of the best one (which needs every root move scored
-//     exactly, a slower search: going from margin 5 to 0 alone made level 7
-//     win about 90% against level 6 instead of 70%); levels 8 to 10 add no
+//   - Margin chooses at random (seeded) among the root moves proved to score
+//     within that many units of the best one (a null-window test per move,
+//     about as cheap as the search without a margin); levels 8 to 10 add no
 //     randomness.
 //   - Blunder plays, with that chance, a random move among the eight most
 //     promising by the static ordering (often still a sensible one,

@@ -94,10 +94,9 @@ func (e *Engine) iterate(roots []rootMove) Result {
 	if e.opt.MaxDepth > 0 {
 		maxDepth = min(maxDepth, e.opt.MaxDepth)
 	}
-	full := e.lv.margin > 0 // score every root move exactly, to choose among them
 	res := e.result(int(roots[0].move), e.st.eval(), "search", nil)
 	for d := 1; d <= maxDepth; d++ {
-		m, score, ok := e.searchRoot(roots, d, full)
+		m, score, ok := e.searchRoot(roots, d, e.lv.margin)
 		if !ok {
 			break
 		}
@@ -110,7 +109,7 @@ func (e *Engine) iterate(roots []rootMove) Result {
 		}
 	}
 	if e.lv.margin > 0 && !IsWin(res.Score) {
-		// Choose among the moves within the margin of the best, scored by
+		// Choose among the moves proved within the margin of the best by
 		// the last completed iteration.
 		best := roots[0].score
 		k := 0
@@ -128,11 +127,14 @@ func (e *Engine) iterate(roots []rootMove) Result {
 }
 
 // searchRoot searches every root move to depth and sorts roots by score, best
-// first. With full, each move gets an exact score (no pruning at the root).
-// ok is false when the search was stopped before it could improve on the
-// previous iteration; a partial iteration whose first move was searched still
-// counts.
-func (e *Engine) searchRoot(roots []rootMove, depth int, full bool) (move int16, score int, ok bool) {
+// first. With a margin, each move after the first is tested with a null window
+// at the best score so far less the margin, so that a move scored at least
+// best-margin is proved within the margin of the best (fail-soft scores are
+// lower bounds when they pass the test, upper bounds when they fail it); no
+// move needs an exact score but the best. ok is false when the search was
+// stopped before it could improve on the previous iteration; a partial
+// iteration whose first move was searched still counts.
+func (e *Engine) searchRoot(roots []rootMove, depth int, margin int) (move int16, score int, ok bool) {
 	st := e.st
 	alpha, beta := -infinity, infinity
 	bestIdx := -1
@@ -141,13 +143,17 @@ func (e *Engine) searchRoot(roots []rootMove, depth int, full bool) (move int16,
 		m := roots[i].move
 		st.put(int(m))
 		var v int
-		switch {
-		case full:
-			v = -e.search(depth-1, -infinity, infinity, 1)
-		case i == 0:
+		if i == 0 {
 			v = -e.search(depth-1, -beta, -alpha, 1)
-		default:
-			v = -e.search(depth-1, -alpha-1, -alpha, 1)
+		} else {
+			// A null window that tells apart the moves scoring at least
+			// bound: better than the best without a margin, within the
+			// margin of it with one.
+			bound := alpha + 1
+			if margin > 0 {
+				bound = alpha - margin
+			}
+			v = -e.search(depth-1, -bound, -bound+1, 1)
 			if v > alpha && !e.stop {
 				v = -e.search(depth-1, -beta, -alpha, 1)
 			}
@@ -163,7 +169,7 @@ func (e *Engine) searchRoot(roots []rootMove, depth int, full bool) (move int16,
 			e.pv[0][0] = m
 			n := copy(e.pv[0][1:], e.pv[1][1:e.pvLen[1]])
 			e.pvLen[0] = 1 + n
-		} else if !full {
+		} else if margin == 0 || v < alpha-margin {
 			roots[i].score = min(v, alpha) - 1 // an upper bound: keep it below the best
 		}
 	}
@@ -181,7 +187,7 @@ func (e *Engine) searchRoot(roots []rootMove, depth int, full bool) (move int16,
 	// Stable insertion sort, best first; the new best leads.
 	copy(roots[1:bestIdx+1], roots[:bestIdx])
 	roots[0] = best
-	if full || !e.stop {
+	if !e.stop {
 		for i := 2; i < len(roots); i++ {
 			r := roots[i]
 			j := i
