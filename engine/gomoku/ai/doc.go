@@ -38,16 +38,17 @@
 //	  1    15 ms     1    none                               40 % random move, may miss a five or four
 //	  2    20 ms     2    none                               25 % random move, may miss a five or four
 //	  3    25 ms     3    own VCF                            12 % random move, margin 150
-//	  4    30 ms     3    own VCF, refutes opponent's VCF     6 % random move, margin 80
-//	  5    40 ms     4    as 4                               margin 50
-//	  6    60 ms     5    as 5, own VCT                      margin 30
-//	  7   100 ms     6    as 6, refutes opponent's VCT       margin 5
-//	  8   150 ms     7    as 7                               none
+//	  4    40 ms     4    own VCF, refutes opponent's VCF     6 % random move, margin 100
+//	  5    60 ms     5    as 4                               margin 60
+//	  6   100 ms     6    as 5, own VCT                      margin 40
+//	  7   130 ms     7    as 6, refutes opponent's VCT       margin 20
+//	  8   200 ms     8    as 7                               none
 //	  9   500 ms    10    as 7                               none
 //	 10   2 s        -    as 7, largest threat budgets       none
 //
-// "Margin" picks at random among the root moves scoring within that many
-// units of the best. A seed makes the random choices reproducible.
+// "Margin" picks at random among the root moves proved (by a null-window
+// test) to score within that many units of the best. A seed makes the random
+// choices reproducible.
 //
 // # Limits
 //

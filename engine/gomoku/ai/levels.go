@@ -22,11 +22,11 @@ type level struct {
 //	  1    15 ms     1     6         0         -         0         -       400     40 %*
 //	  2    20 ms     2     8         0         -         0         -       250     25 %*
 //	  3    25 ms     3     8      2000         -         0         -       150     12 %
-//	  4    30 ms     3    10      5000        yes        0         -        80      6 %
-//	  5    40 ms     4    10     10000        yes        0         -        50      0
-//	  6    60 ms     5    10     20000        yes     3000         -        30      0
-//	  7   100 ms     6    12     50000        yes    10000        yes        5      0
-//	  8   150 ms     7    14    100000        yes    30000        yes        0      0
+//	  4    40 ms     4    10      5000        yes        0         -       100      6 %
+//	  5    60 ms     5    10     10000        yes        0         -        60      0
+//	  6   100 ms     6    10     20000        yes     3000         -        40      0
+//	  7   130 ms     7    12     50000        yes    10000        yes       20      0
+//	  8   200 ms     8    14    100000        yes    30000        yes        0      0
 //	  9   500 ms    10    16    200000        yes    80000        yes        0      0
 //	 10   2 s        -    20    500000        yes   300000        yes        0      0
 //
@@ -40,8 +40,10 @@ type level struct {
 //     the root moves that refute it; level 3 attacks but does not defend.
 //   - VCT nodes: from level 6 it looks for its own VCT after the VCF.
 //   - VCT def: from level 7 it also refutes the opponent's VCT.
-//   - Depth caps the iterative deepening; width is the number of moves
-//     searched per node below the root.
+//   - Depth caps the iterative deepening, one ply more per level from 1 to
+//     8 (with cheap margins the randomised levels reach their caps, so the
+//     cap is what separates them); width is the number of moves searched per
+//     node below the root.
 //   - Margin chooses at random (seeded) among the root moves proved to score
 //     within that many units of the best one (a null-window test per move,
 //     about as cheap as the search without a margin); levels 8 to 10 add no
@@ -58,11 +60,11 @@ var levels = [11]level{
 	1:  {budget: 15 * time.Millisecond, depth: 1, width: 6, margin: 400, blunder: 0.40, careless: true},
 	2:  {budget: 20 * time.Millisecond, depth: 2, width: 8, margin: 250, blunder: 0.25, careless: true},
 	3:  {budget: 25 * time.Millisecond, depth: 3, width: 8, vcfNodes: 2000, margin: 150, blunder: 0.12},
-	4:  {budget: 30 * time.Millisecond, depth: 3, width: 10, vcfNodes: 5000, vcfDefence: true, margin: 80, blunder: 0.06},
-	5:  {budget: 40 * time.Millisecond, depth: 4, width: 10, vcfNodes: 10000, vcfDefence: true, margin: 50},
-	6:  {budget: 60 * time.Millisecond, depth: 5, width: 10, vcfNodes: 20000, vcfDefence: true, vctNodes: 3000, margin: 30},
-	7:  {budget: 100 * time.Millisecond, depth: 6, width: 12, vcfNodes: 50000, vcfDefence: true, vctNodes: 10000, vctDefence: true, margin: 5},
-	8:  {budget: 150 * time.Millisecond, depth: 7, width: 14, vcfNodes: 100000, vcfDefence: true, vctNodes: 30000, vctDefence: true},
+	4:  {budget: 40 * time.Millisecond, depth: 4, width: 10, vcfNodes: 5000, vcfDefence: true, margin: 100, blunder: 0.06},
+	5:  {budget: 60 * time.Millisecond, depth: 5, width: 10, vcfNodes: 10000, vcfDefence: true, margin: 60},
+	6:  {budget: 100 * time.Millisecond, depth: 6, width: 10, vcfNodes: 20000, vcfDefence: true, vctNodes: 3000, margin: 40},
+	7:  {budget: 130 * time.Millisecond, depth: 7, width: 12, vcfNodes: 50000, vcfDefence: true, vctNodes: 10000, vctDefence: true, margin: 20},
+	8:  {budget: 200 * time.Millisecond, depth: 8, width: 14, vcfNodes: 100000, vcfDefence: true, vctNodes: 30000, vctDefence: true},
 	9:  {budget: 500 * time.Millisecond, depth: 10, width: 16, vcfNodes: 200000, vcfDefence: true, vctNodes: 80000, vctDefence: true},
 	10: {budget: 2 * time.Second, width: 20, vcfNodes: 500000, vcfDefence: true, vctNodes: 300000, vctDefence: true},
 }
