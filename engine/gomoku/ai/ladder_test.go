@@ -51,9 +51,10 @@ func playGame(t testing.TB, g *gomoku.Game, black, white *Engine) (engine.Outcom
 		}
 		r, err := e.Think(context.Background(), g)
 		if errors.Is(err, errNoMove) {
-			// Renju: every point left is forbidden to black, which the
-			// rules do not score; count it as a draw.
-			return engine.DrawBy(engine.FullBoard), g.Ply()
+			// A safety net only: the rules end a renju game in which
+			// black has only forbidden points left as a draw
+			// (engine.NoLegalPoint) before black is asked to move.
+			return engine.DrawBy(engine.NoLegalPoint), g.Ply()
 		}
 		if err != nil {
 			t.Fatalf("%s: %v", g, err)
