@@ -41,8 +41,8 @@
 //	  4    40 ms     4    own VCF, refutes opponent's VCF     6 % random move, margin 100
 //	  5    60 ms     5    as 4                               margin 60
 //	  6   100 ms     6    as 5, own VCT                      margin 40
-//	  7   130 ms     7    as 6, refutes opponent's VCT       margin 20
-//	  8   200 ms     8    as 7                               none
+//	  7   170 ms     7    as 6, refutes opponent's VCT       margin 5
+//	  8   300 ms     9    as 7                               none
 //	  9   500 ms    10    as 7                               none
 //	 10   2 s        -    as 7, largest threat budgets       none
 //

@@ -25,8 +25,8 @@ type level struct {
 //	  4    40 ms     4    10      5000        yes        0         -       100      6 %
 //	  5    60 ms     5    10     10000        yes        0         -        60      0
 //	  6   100 ms     6    10     20000        yes     3000         -        40      0
-//	  7   130 ms     7    12     50000        yes    10000        yes       20      0
-//	  8   200 ms     8    14    100000        yes    30000        yes        0      0
+//	  7   170 ms     7    12     50000        yes    10000        yes        5      0
+//	  8   300 ms     9    14    100000        yes    30000        yes        0      0
 //	  9   500 ms    10    16    200000        yes    80000        yes        0      0
 //	 10   2 s        -    20    500000        yes   300000        yes        0      0
 //
@@ -63,8 +63,8 @@ var levels = [11]level{
 	4:  {budget: 40 * time.Millisecond, depth: 4, width: 10, vcfNodes: 5000, vcfDefence: true, margin: 100, blunder: 0.06},
 	5:  {budget: 60 * time.Millisecond, depth: 5, width: 10, vcfNodes: 10000, vcfDefence: true, margin: 60},
 	6:  {budget: 100 * time.Millisecond, depth: 6, width: 10, vcfNodes: 20000, vcfDefence: true, vctNodes: 3000, margin: 40},
-	7:  {budget: 130 * time.Millisecond, depth: 7, width: 12, vcfNodes: 50000, vcfDefence: true, vctNodes: 10000, vctDefence: true, margin: 20},
-	8:  {budget: 200 * time.Millisecond, depth: 8, width: 14, vcfNodes: 100000, vcfDefence: true, vctNodes: 30000, vctDefence: true},
+	7:  {budget: 170 * time.Millisecond, depth: 7, width: 12, vcfNodes: 50000, vcfDefence: true, vctNodes: 10000, vctDefence: true, margin: 5},
+	8:  {budget: 300 * time.Millisecond, depth: 9, width: 14, vcfNodes: 100000, vcfDefence: true, vctNodes: 30000, vctDefence: true},
 	9:  {budget: 500 * time.Millisecond, depth: 10, width: 16, vcfNodes: 200000, vcfDefence: true, vctNodes: 80000, vctDefence: true},
 	10: {budget: 2 * time.Second, width: 20, vcfNodes: 500000, vcfDefence: true, vctNodes: 300000, vctDefence: true},
 }
