@@ -241,6 +241,15 @@ func (w *world) play(u *discordtest.User, move string) *discordtest.Message {
 	return w.do(u.Slash(ctxT(w.t), w.lobby, "move", discordtest.Opt("move", move)))
 }
 
+// waitMoves waits until board m shows moves moves played and returns that
+// version of it.
+func (w *world) waitMoves(m *discordtest.Message, moves string) (*discordtest.Message, error) {
+	w.t.Helper()
+	return w.lobby.WaitMessage(ctxT(w.t), func(v *discordtest.Message) bool {
+		return v.ID == m.ID && field(v, "Moves played") == moves
+	})
+}
+
 // current returns the latest version of m.
 func (w *world) current(m *discordtest.Message) *discordtest.Message { return w.dc.Message(m.ID) }
 

@@ -72,9 +72,7 @@ func TestRestartDuringTheAITurn(t *testing.T) {
 
 	w.ai = &scriptAI{}
 	w.start()
-	replied, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
-		return m.ID == board.ID && field(m, "Moves played") == "2"
-	})
+	replied, err := w.waitMoves(board, "2")
 	if err != nil {
 		t.Fatalf("the resumed AI turn never reached the board: %v", err)
 	}

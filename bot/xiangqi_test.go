@@ -100,7 +100,7 @@ func TestUndoAgainstTheAI(t *testing.T) {
 	ctx := ctxT(t)
 	w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("ai", discordtest.Opt("colour", "black"))))
 	b := w.play(w.alice, "h8")
-	b, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return m.ID == b.ID && field(m, "Moves played") == "2" })
+	b, err := w.waitMoves(b, "2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestDrawOfferToTheAI(t *testing.T) {
 	ctx := ctxT(t)
 	w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("ai", discordtest.Opt("colour", "black"))))
 	b := w.play(w.alice, "h8")
-	b, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return m.ID == b.ID && field(m, "Moves played") == "2" })
+	b, err := w.waitMoves(b, "2")
 	if err != nil {
 		t.Fatal(err)
 	}
