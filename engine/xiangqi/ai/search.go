@@ -329,11 +329,12 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 		}
 		m := e.next(moves, ply, i)
 		order := e.order[ply][i]
-		if order < orderBad && len(quiets) >= lmpLimit && best > -mateBound && e.pos.At(m.To()) == xiangqi.NoPiece {
+		if order < orderBad && len(quiets) >= lmpLimit && best > -mateBound {
 			// Late move pruning. Moves are ordered TT, captures, killers,
-			// counter, bad captures, then quiet moves by history: the moves
-			// left are all quiet and the least promising. Deciding before
-			// the move is made (checks included) keeps the skip cheap.
+			// counter, bad captures (every capture ranks at orderBad or
+			// above), then quiet moves by history: the moves left are all
+			// quiet and the least promising. Deciding before the move is
+			// made (checks included) keeps the skip cheap.
 			break
 		}
 		if i > 0 || generated {
