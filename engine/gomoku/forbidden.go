@@ -171,6 +171,25 @@ func (b *Board) ForbiddenPoints() []ForbiddenPoint {
 	return out
 }
 
+// blackCanPlay reports whether black has an empty point it may play: any
+// empty point outside renju, one that is not forbidden under it. Most
+// points are allowed, so the scan usually stops at the first.
+func (b *Board) blackCanPlay() bool {
+	if b.rule != Renju {
+		return true
+	}
+	n := b.Size()
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			p := PointAt(c, r)
+			if b.cells[p] == Empty && (!b.blackNearby(p) || b.Forbidden(p) == NoFoul) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // blackNearby reports whether some black stone lies within four points of p
 // along one of its lines, with nothing but black or empty points between.
 // A point without one cannot be forbidden: every foul needs black stones in

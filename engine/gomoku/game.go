@@ -146,29 +146,10 @@ func (g *Game) PlayPoint(p Point) error {
 		g.outcome, g.line = engine.WinFor(side, engine.Five), line
 	} else if g.board.Full() {
 		g.outcome = engine.DrawBy(engine.FullBoard)
-	} else if side == White && !g.blackCanPlay() {
+	} else if side == White && !g.board.blackCanPlay() {
 		g.outcome = engine.DrawBy(engine.NoLegalPoint)
 	}
 	return nil
-}
-
-// blackCanPlay reports whether black has an empty point it may play: any
-// empty point outside renju, one that is not forbidden under it. Most
-// points are allowed, so the scan usually stops at the first.
-func (g *Game) blackCanPlay() bool {
-	if g.board.rule != Renju {
-		return true
-	}
-	n := g.board.Size()
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			p := PointAt(c, r)
-			if g.board.At(p) == Empty && g.board.Forbidden(p) == NoFoul {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // over returns the engine.GameOver error once the game has ended.
