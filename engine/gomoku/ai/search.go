@@ -15,7 +15,9 @@ func (e *Engine) orderScore(p int16) int32 {
 // gen fills e.moves[ply] with the moves worth searching, best first, at most
 // width of them (0 = all). When the opponent has an open three (a point where
 // it makes an open four) and the side to move has no four, only the points
-// that stop it and the side's own fours are searched.
+// that stop it and the side's own fours are searched. The moves are the
+// points near the stones; when none of them may be played (renju: all
+// forbidden to black) but a far point may, every point is considered.
 func (e *Engine) gen(ply, width int) []int16 {
 	st := e.st
 	you := st.stm.Other()
@@ -25,12 +27,15 @@ func (e *Engine) gen(ply, width int) []int16 {
 		return append(moves, int16(gomoku.Centre(st.size)))
 	}
 	defend := e.hasLegal(you, tOpenFour)
-	moves, scores = e.collect(moves, scores, defend)
+	moves, scores = e.collect(moves, scores, defend, true)
 	if defend && len(moves) == 0 {
 		// Nothing stops the threat (say the only block is forbidden to
 		// black): every move loses, so consider them all.
 		defend = false
-		moves, scores = e.collect(moves, scores, false)
+		moves, scores = e.collect(moves, scores, false, true)
+	}
+	if len(moves) == 0 {
+		moves, scores = e.collect(moves, scores, false, false)
 	}
 	// Selection sort of the best width moves (the rest stay unordered and
 	// are cut).
@@ -51,14 +56,15 @@ func (e *Engine) gen(ply, width int) []int16 {
 	return moves[:n]
 }
 
-// collect appends the empty points near stones that the side to move may
-// play, with their ordering scores; with defend only those where either side
-// makes a four (the answers to an open three and the side's own fours).
-func (e *Engine) collect(moves []int16, scores []int32, defend bool) ([]int16, []int32) {
+// collect appends the empty points that the side to move may play, with
+// their ordering scores: with near only those within two points of a stone,
+// with defend only those where either side makes a four (the answers to an
+// open three and the side's own fours).
+func (e *Engine) collect(moves []int16, scores []int32, defend, near bool) ([]int16, []int32) {
 	st := e.st
 	me, you := st.stm, st.stm.Other()
 	for _, p := range st.pts {
-		if st.cell[p] != cEmpty || st.near[p] == 0 {
+		if st.cell[p] != cEmpty || near && st.near[p] == 0 {
 			continue
 		}
 		if defend && st.thr[me][p] < tFour && st.thr[you][p] < tFour {

@@ -240,3 +240,60 @@ func TestRenjuWhiteForcesForbidden(t *testing.T) {
 		t.Errorf("freestyle: black played %s, want the block h8", r.Text)
 	}
 }
+
+func TestFarPointFallback(t *testing.T) {
+	// The search looks only at points within two of a stone. When every
+	// such point is forbidden to black but a far one is legal, it must fall
+	// back to the far points rather than give up. A real position like that
+	// needs the whole board filled around a forbidden ring (the corner
+	// attempts force a black five), so this test makes one out of the
+	// double-three position of TestRenjuBlackAvoidsForbidden by clearing
+	// the "near a stone" marks of every point but the forbidden h8.
+	rows := []string{
+		"", "", "", "",
+		". . . . . . . . . . . . . . .", // row 11
+		". . . . . . . X . . . . . . .", // row 10
+		". . . . . . . X . . . . . . .", // row 9
+		". . . . . . . . X X . . . . .", // row 8
+		". . . . . . . . . . . . . . .",
+		". . . . O . . . . . . . . . .",
+		". . . . . . . . . . . . . . O",
+		". . . . . . . . . . . . . . .",
+		". . . . . . . . . . . O . . .",
+		". . . . . . . . . . . . . . .",
+		"O . . . . . . . . . . . . . .", // row 1
+	}
+	g := diagram(t, 15, gomoku.Renju, rows...)
+	b := g.Board()
+	h8 := at(t, "h8", 15)
+	if b.Forbidden(h8) != gomoku.DoubleThree {
+		t.Fatalf("test position: h8 is %v, want a double three", b.Forbidden(h8))
+	}
+	e := New(Options{Level: 10, MaxNodes: 50000, MoveTime: 1 << 62, TTSize: 1 << 20})
+	if err := e.begin(context.Background(), g, 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range e.st.pts {
+		if p != int16(h8) {
+			e.st.near[p] = 0
+		}
+	}
+	var want []int16
+	for _, p := range e.st.pts {
+		if b.At(gomoku.Point(p)) == gomoku.Empty && b.Forbidden(gomoku.Point(p)) == gomoku.NoFoul {
+			want = append(want, p)
+		}
+	}
+	got := slices.Clone(e.gen(0, 0))
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("fallback moves: got %d points, want the %d legal empty points", len(got), len(want))
+	}
+	r, err := e.think()
+	if err != nil {
+		t.Fatalf("think with only far points legal: %v", err)
+	}
+	if r.Move == h8 || b.At(r.Move) != gomoku.Empty || b.Forbidden(r.Move) != gomoku.NoFoul {
+		t.Errorf("played %s, want a legal far point", r.Move)
+	}
+}
