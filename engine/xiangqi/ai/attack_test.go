@@ -8,8 +8,9 @@ import (
 	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
-// TestAttackedAgreesWithCaptures checks Position.Attacked, which badCapture
-// relies on, against the rules engine's legal captures:
+// TestAttackedAgreesWithCaptures checks Position.Attacked, which the check
+// extension and the SEE tests rely on, against the rules engine's legal
+// captures:
 // every point where the side to move has a legal capture is attacked, and
 // every other attacked point is one where a capture is refused only
 // because of the capturer's own general (a pin or facing generals).

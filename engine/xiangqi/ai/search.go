@@ -199,7 +199,7 @@ func (e *Engine) searchRoot(alpha, beta, depth int, inCheck, exact bool) int {
 // search is the PVS alpha-beta search below the root.
 func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 	if depth <= 0 {
-		return e.qsearch(alpha, beta, ply, inCheck)
+		return e.qsearch(alpha, beta, ply, 0, inCheck)
 	}
 	e.pvLen[ply] = ply
 	e.nodes++
@@ -251,7 +251,7 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 			return static // reverse futility: far above beta near the leaves
 		}
 		if depth == 1 && static+razorMargin <= alpha {
-			return e.qsearch(alpha, beta, ply, false) // razoring: only a capture could help
+			return e.qsearch(alpha, beta, ply, 0, false) // razoring: only a capture could help
 		}
 		if nullOK && depth >= 2 && static >= beta && e.nullAllowed() {
 			r := 3 + depth/4 + min((static-beta)/200, 2)
@@ -535,7 +535,7 @@ func (e *Engine) scoreMoves(moves []xiangqi.Move, ply, from int, ttMove, counter
 			v = orderTT
 		case victim != xiangqi.NoPiece:
 			v = orderCapture + int32(orderValue[victim.Kind()]*32-orderValue[e.pos.At(m.From()).Kind()]/32)
-			if badCapture(&e.pos, m) {
+			if !seeAtLeast(&e.pos, m, 0) {
 				v = orderBad + int32(orderValue[victim.Kind()]) // after the killers, before quiet moves
 			}
 		case m == k0:
@@ -570,8 +570,10 @@ func (e *Engine) next(moves []xiangqi.Move, ply, i int) xiangqi.Move {
 }
 
 // qsearch searches captures (every evasion when in check) until the
-// position is quiet.
-func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
+// position is quiet, skipping those that lose the exchange (SEE). qdepth
+// is 0 at the first ply, where quiet checks are tried too, and counts down
+// below it.
+func (e *Engine) qsearch(alpha, beta, ply, qdepth int, inCheck bool) int {
 	e.pvLen[ply] = ply
 	e.nodes++
 	if e.poll() {
@@ -581,7 +583,13 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 		return evaluateWith(&e.pos, &e.mat)
 	}
 	key := e.pos.Key()
-	if ent, ok := e.tt.probe(key); ok {
+	// Nodes that also try quiet checks (qdepth 0) are stored at depth 0,
+	// the deeper ones at -1: an entry serves nodes that look no further.
+	ttDepth := 0
+	if qdepth < 0 {
+		ttDepth = -1
+	}
+	if ent, ok := e.tt.probe(key); ok && int(ent.depth) >= ttDepth {
 		s := scoreFromTT(int(ent.score), ply)
 		switch {
 		case ent.bound == boundExact,
@@ -609,22 +617,26 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 		// Pseudo-legal: most captures are pruned before their legality matters.
 		moves = e.pos.GeneratePseudoCaptures(e.moves[ply][:0])
 	}
-	e.scoreMoves(moves, ply, 0, xiangqi.NoMove, xiangqi.NoMove)
+	if inCheck {
+		e.scoreMoves(moves, ply, 0, xiangqi.NoMove, xiangqi.NoMove)
+	} else {
+		e.scoreCaptures(moves, ply)
+	}
 	for i := range moves {
 		m := e.next(moves, ply, i)
 		victim := e.pos.At(m.To())
 		if !inCheck && stand+orderValue[victim.Kind()]+200 <= alpha {
 			continue // delta pruning: even winning the piece free does not reach alpha
 		}
-		if !inCheck && e.order[ply][i] < orderCapture {
-			continue // a defended piece taken by a more valuable one
+		if !inCheck && !seeAtLeast(&e.pos, m, 0) {
+			continue // the exchange on the point loses material
 		}
 		if !inCheck && !e.pos.LegalAfter(m, false) {
 			continue
 		}
 		u := e.make(m)
 		gives := e.pos.InCheck()
-		s := -e.qsearch(-beta, -alpha, ply+1, gives)
+		s := -e.qsearch(-beta, -alpha, ply+1, qdepth-1, gives)
 		e.unmake(m, u)
 		if e.stopped {
 			return 0
@@ -639,6 +651,12 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 			}
 		}
 	}
+	if qdepth == 0 && !inCheck && best < beta && !e.stopped {
+		best, bestMove, alpha = e.quietChecks(alpha, beta, ply, best, bestMove)
+		if e.stopped {
+			return 0
+		}
+	}
 	bound := boundUpper
 	switch {
 	case best >= beta:
@@ -646,6 +664,76 @@ func (e *Engine) qsearch(alpha, beta, ply int, inCheck bool) int {
 	case best > origAlpha && bestMove != xiangqi.NoMove:
 		bound = boundExact
 	}
-	e.tt.store(key, bestMove, best, 0, ply, bound)
+	e.tt.store(key, bestMove, best, ttDepth, ply, bound)
 	return best
+}
+
+// quietChecks searches, at the first ply of the quiescence search, the
+// quiet moves that give check and do not hang the moving piece: mates in
+// xiangqi come by checks, and a capture search alone does not see them.
+// It returns the updated best score, best move and alpha.
+func (e *Engine) quietChecks(alpha, beta, ply, best int, bestMove xiangqi.Move) (int, xiangqi.Move, int) {
+	k := e.pos.General(e.pos.Turn() ^ 1)
+	if k == xiangqi.NoSquare {
+		return best, bestMove, alpha
+	}
+	moves := e.pos.GeneratePseudoMoves(e.moves[ply][:0])
+	for _, m := range moves {
+		from, to := m.From(), m.To()
+		if e.pos.At(to) != xiangqi.NoPiece || !mayCheck(e.pos.At(from), from, to, k) {
+			continue
+		}
+		if !e.pos.LegalAfter(m, false) || !seeAtLeast(&e.pos, m, 0) {
+			continue
+		}
+		u := e.make(m)
+		if !e.pos.InCheck() {
+			e.unmake(m, u)
+			continue
+		}
+		s := -e.qsearch(-beta, -alpha, ply+1, -1, true)
+		e.unmake(m, u)
+		if e.stopped {
+			return best, bestMove, alpha
+		}
+		if s > best {
+			best, bestMove = s, m
+			if s > alpha {
+				alpha = s
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best, bestMove, alpha
+}
+
+// mayCheck is a quick filter for quiet moves that might give check to the
+// general on k: the piece lands on k's file or rank or a horse's jump from
+// it, or leaves k's file or rank or a horse leg next to k (uncovering a
+// chariot or cannon, or a horse).
+func mayCheck(pc xiangqi.Piece, from, to, k xiangqi.Square) bool {
+	if sameLine(from, k) || sameLine(to, k) {
+		return true
+	}
+	if d := int(from) - int(k); d == 15 || d == 17 || d == -15 || d == -17 {
+		return true
+	}
+	if pc.Kind() == xiangqi.Horse {
+		df, dr := abs(to.File()-k.File()), abs(to.Rank()-k.Rank())
+		return df == 1 && dr == 2 || df == 2 && dr == 1
+	}
+	return false
+}
+
+// sameLine reports whether a and b share a file or a rank.
+func sameLine(a, b xiangqi.Square) bool { return a.File() == b.File() || a.Rank() == b.Rank() }
+
+// scoreCaptures ranks captures for the quiescence search by MVV-LVA alone:
+// those that lose the exchange are skipped there, when they come up.
+func (e *Engine) scoreCaptures(moves []xiangqi.Move, ply int) {
+	for i, m := range moves {
+		e.order[ply][i] = orderCapture + int32(orderValue[e.pos.At(m.To()).Kind()]*32-orderValue[e.pos.At(m.From()).Kind()]/32)
+	}
 }

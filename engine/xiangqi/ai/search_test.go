@@ -418,3 +418,55 @@ func TestConcurrentEnginesShareNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestQuiescenceSeesQuietMates checks that the first ply of the quiescence
+// search tries quiet checks: a mate by a quiet move is found with no full
+// ply left.
+func TestQuiescenceSeesQuietMates(t *testing.T) {
+	for _, fen := range []string{
+		"4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1",
+		"1r1k5/9/9/9/9/9/9/9/r8/4K4 b - - 0 1",
+	} {
+		e := New(fixed(1))
+		if err := e.load(gameFrom(t, fen)); err != nil {
+			t.Fatal(err)
+		}
+		// Deeper in the quiescence search only captures are tried.
+		if s := e.qsearch(-infinity, infinity, 0, -1, false); s >= mateBound {
+			t.Errorf("%s: quiescence at depth -1 found mate %d: it should not try quiet checks", fen, s)
+		}
+		if s := e.qsearch(-infinity, infinity, 0, 0, false); s != MateScore-1 {
+			t.Errorf("%s: quiescence score %d, want %d (mate by a quiet check)", fen, s, MateScore-1)
+		}
+	}
+}
+
+// TestMayCheckMissesNoCheck checks the quick filter of quiet checks on
+// random positions: every quiet move that gives check passes it.
+func TestMayCheckMissesNoCheck(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	checks := 0
+	for i := 0; i < 400; i++ {
+		g := randomGame(t, rng, 10+rng.IntN(120))
+		p := g.Position()
+		k := p.General(p.Turn() ^ 1)
+		for _, m := range p.GenerateMoves(nil) {
+			if p.At(m.To()) != xiangqi.NoPiece {
+				continue
+			}
+			pc := p.At(m.From())
+			u := p.MakeMove(m)
+			gives := p.InCheck()
+			p.UnmakeMove(m, u)
+			if gives {
+				checks++
+				if !mayCheck(pc, m.From(), m.To(), k) {
+					t.Fatalf("%s: %v gives check but mayCheck says it cannot", p.FEN(), m)
+				}
+			}
+		}
+	}
+	if checks < 100 {
+		t.Fatalf("only %d quiet checks met", checks)
+	}
+}
