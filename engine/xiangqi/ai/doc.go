@@ -8,9 +8,11 @@
 // stored relative to the node, also used by quiescence); the hash move
 // tried before the other moves are generated; moves generated
 // pseudo-legal and tested for legality only when tried (a cutoff spares the
-// rest the test); quiescence over captures
-// (MVV-LVA ordered, delta-pruned, captures of a defended piece by a more
-// valuable one skipped) and, when in check, over every evasion. Quiet
+// rest the test); quiescence over captures (MVV-LVA ordered, delta-pruned,
+// those that lose the exchange skipped by a static exchange evaluation that
+// plays cannon screens and horse legs out on the board), quiet checks that
+// do not hang the checker at its first ply, and, when in check, every
+// evasion. Captures are ordered by the same exchange evaluation. Quiet
 // moves are ordered by two killers per ply, a counter move (the last quiet
 // refutation of the previous move), a history table and a continuation
 // history (quiet moves scored as answers to the previous move). An
@@ -18,16 +20,18 @@
 // turn) makes pruning bolder when the side is not improving. Null-move
 // pruning runs only outside check, outside PV nodes and with enough
 // material left (zugzwang is real in Xiangqi endgames); reverse futility
-// and razoring near the leaves; late move pruning decided before a move is
+// (not for a side with only its general, advisors and elephants, which may
+// have no move at all) and razoring near the leaves; late move pruning decided before a move is
 // made (the moves left are all quiet by then, so the rest are skipped);
-// futility at the depth a move would be reduced to; losing captures skipped
-// near the leaves; internal iterative reduction; a check extension for
+// futility at the depth a move would be reduced to; captures that lose the
+// exchange skipped near the leaves; internal iterative reduction; a check extension for
 // checks that do not hang the checking piece; late move reductions from a
 // table, adjusted by history, PV, improving, killers and checks.
 //
-// The evaluation is skipped (lazy) when the incrementally kept material and piece-square
-// score is already far outside the window; otherwise its mobility and king
-// safety terms walk engine/xiangqi's piece lists, not the 90 points.
+// The evaluation is skipped (lazy) when the incrementally kept material and
+// piece-square score is already far outside the window; otherwise its
+// mobility and king safety terms walk engine/xiangqi's piece lists, not the
+// 90 points.
 //
 // Repetitions follow engine/xiangqi's rules: inside the search a position
 // that recurs on the game history or the search path is scored by who has
@@ -40,9 +44,12 @@
 // # Evaluation
 //
 // Material and piece-square tables tapered between middle game and endgame,
-// mobility of chariots, horses and cannons, and king safety (missing
+// mobility of chariots, horses and cannons, and king safety: missing
 // advisors and elephants weighed by the attackers left, open and
-// cannon-screened lines onto the general). All weights are in one
+// cannon-screened lines onto the general, and a king danger that grows
+// with the square of the attack on the palace (the pieces reaching it, the
+// palace points they reach, the guards missing and the checks they could
+// give next move) once two pieces take part. All weights are in one
 // generated table (eval_weights.go); the material and piece-square values
 // were fitted to fairy-stockfish's depth-8 scores of about 45,000 quiet
 // positions from its self-play (BenchmarkEvalData makes the data,

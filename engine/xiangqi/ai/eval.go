@@ -42,6 +42,7 @@ const (
 	screenedCannon         // cannons facing the enemy general over one screen
 	chariotOnKing          // chariots on the enemy general's line, nothing between
 	missingGuard           // enemy advisors and elephants missing times attacking weight
+	kingDanger             // attacks on the enemy palace, squared (see kdChariot)
 	nTerms
 )
 
@@ -55,6 +56,7 @@ var termNames = [nTerms]string{
 	screenedCannon:  "screenedCannon",
 	chariotOnKing:   "chariotOnKing",
 	missingGuard:    "missingGuard",
+	kingDanger:      "kingDanger",
 }
 
 // pst[phase][piece][square] is material plus the piece-square bonus of a
@@ -101,6 +103,22 @@ var boardTemplate = func() (b [256]uint8) {
 		}
 	}
 	return b
+}()
+
+// inPalace[s][sq] is 1 when sq is in side s's palace.
+var inPalace = func() (t [2][256]uint8) {
+	for _, sq := range xiangqi.Squares() {
+		f, r := sq.File(), sq.Rank()
+		if f >= 3 && f <= 5 {
+			if r <= 2 {
+				t[xiangqi.Red][sq] = 1
+			}
+			if r >= 7 {
+				t[xiangqi.Black][sq] = 1
+			}
+		}
+	}
+	return t
 }()
 
 // allSquares lists the 90 points.
@@ -193,49 +211,68 @@ func evaluateWith(p *xiangqi.Position, m *material) int {
 // countTerms counts the evaluation terms of p for each side into t; count
 // is p's piece counts by xiangqi.Piece.
 func countTerms(p *xiangqi.Position, count *[16]int, t *[2][nTerms]int) {
-	b := boardTemplate
-	for s := xiangqi.Red; s <= xiangqi.Black; s++ {
-		for k := xiangqi.General; k <= xiangqi.Soldier; k++ {
-			pc := uint8(xiangqi.MakePiece(s, k))
-			for sq := range p.Pieces(s, k) {
-				b[sq] = pc
-			}
-		}
-	}
+	b := boardOf(p)
 	var attack [2]int // attacking weight by side (pieces across or able to reach)
+	var units, hits, attackers, checks [2]int
 	kings := [2]xiangqi.Square{p.General(xiangqi.Red), p.General(xiangqi.Black)}
 	for s := 0; s < 2; s++ {
 		side := engine.Side(s)
 		own := uint8(side) << 3 // side bit of own pieces' values
 		enemyKing := kings[s^1]
+		zone := &inPalace[s^1]
+		var mark [256]uint8 // check squares: 1 chariot, 2 cannon, 4 horse
+		if enemyKing != xiangqi.NoSquare {
+			checkSquares(&b, enemyKing, own, &mark)
+		}
+		chk := 0
 		ts := &t[s]
 		for from := range p.Pieces(side, xiangqi.Chariot) {
-			n := 0
+			n, h := 0, 0
 			for _, d := range orthogonal {
 				t := int(from) + d
 				for b[t] == 0 {
 					n++
+					h += int(zone[t])
+					chk += int(mark[t] & 1)
 					t += d
 				}
-				if b[t] != offBoard && b[t]&8 != own {
-					n++
+				if b[t] != offBoard {
+					h += int(zone[t])
+					if b[t]&8 != own {
+						n++
+						chk += int(mark[t] & 1)
+					}
 				}
 			}
 			ts[chariotMobility] += n
+			if h > 0 {
+				hits[s] += h
+				units[s] += kdChariot
+				attackers[s]++
+			}
 			attack[s] += 3
 			if enemyKing != xiangqi.NoSquare && lineClear(&b, from, enemyKing) {
 				ts[chariotOnKing]++
 			}
 		}
 		for from := range p.Pieces(side, xiangqi.Horse) {
-			n := 0
+			n, h := 0, 0
 			for j, st := range horseSteps {
 				t := int(from) + st
-				if b[int(from)+horseLegs[j]] == 0 && b[t] != offBoard && (b[t] == 0 || b[t]&8 != own) {
-					n++
+				if b[int(from)+horseLegs[j]] == 0 && b[t] != offBoard {
+					h += int(zone[t])
+					if b[t] == 0 || b[t]&8 != own {
+						n++
+						chk += int(mark[t]>>2) & 1
+					}
 				}
 			}
 			ts[horseMobility] += n
+			if h > 0 {
+				hits[s] += h
+				units[s] += kdHorse
+				attackers[s]++
+			}
 			if n <= 1 {
 				ts[horseTrapped]++
 			}
@@ -244,13 +281,33 @@ func countTerms(p *xiangqi.Position, count *[16]int, t *[2][nTerms]int) {
 			}
 		}
 		for from := range p.Pieces(side, xiangqi.Cannon) {
-			n := 0
+			n, h := 0, 0
 			for _, d := range orthogonal {
-				for t := int(from) + d; b[t] == 0; t += d {
+				t := int(from) + d
+				for b[t] == 0 {
 					n++
+					chk += int(mark[t]>>1) & 1
+					t += d
+				}
+				if b[t] == offBoard {
+					continue
+				}
+				for t += d; b[t] == 0; t += d {
+					h += int(zone[t])
+				}
+				if b[t] != offBoard {
+					h += int(zone[t])
+					if b[t]&8 != own {
+						chk += int(mark[t]>>1) & 1
+					}
 				}
 			}
 			ts[cannonMobility] += n
+			if h > 0 {
+				hits[s] += h
+				units[s] += kdCannon
+				attackers[s]++
+			}
 			attack[s] += 2
 			if enemyKing != xiangqi.NoSquare && from.File() == enemyKing.File() {
 				switch piecesBetween(&b, from, enemyKing) {
@@ -261,17 +318,98 @@ func countTerms(p *xiangqi.Position, count *[16]int, t *[2][nTerms]int) {
 				}
 			}
 		}
+		fwd := 16
+		if side == xiangqi.Black {
+			fwd = -16
+		}
 		for sq := range p.Pieces(side, xiangqi.Soldier) {
 			if crossed(side, sq) {
 				attack[s]++
+				if h := int(zone[int(sq)+fwd]) + int(zone[int(sq)+1]) + int(zone[int(sq)-1]); h > 0 {
+					hits[s] += h
+					units[s] += kdSoldier
+					attackers[s]++
+				}
 			}
 		}
+		checks[s] = chk
 	}
 	for s := 0; s < 2; s++ {
 		enemy := engine.Side(s ^ 1)
 		guards := count[xiangqi.MakePiece(enemy, xiangqi.Advisor)] + count[xiangqi.MakePiece(enemy, xiangqi.Elephant)]
 		t[s][missingGuard] = (4 - guards) * attack[s]
+		if attackers[s] >= kdAttackers {
+			d := units[s] + kdHit*hits[s] + kdGuard*(4-guards) + kdCheck*checks[s]
+			t[s][kingDanger] = d * d / 1024
+		}
 	}
+}
+
+// King danger. Each side's chariots, horses, cannons and crossed soldiers
+// that reach a point of the enemy palace add up, with the palace points
+// they reach, the enemy's missing advisors and elephants and the checks
+// they could give next move, to a danger d; once at least kdAttackers
+// pieces take part, the kingDanger term is d²/1024, so that attacks grow
+// faster than their parts.
+const (
+	kdChariot   = 40 // per chariot reaching the palace
+	kdHorse     = 30 // per horse
+	kdCannon    = 30 // per cannon (over a screen)
+	kdSoldier   = 15 // per crossed soldier
+	kdHit       = 8  // per palace point reached, counted per piece
+	kdGuard     = 20 // per enemy advisor or elephant missing
+	kdCheck     = 15 // per move of a chariot, horse or cannon that would check
+	kdAttackers = 2  // fewest pieces reaching the palace for any danger
+)
+
+// checkSquares marks in mark the points from which a piece of the side
+// whose pieces have side bit own would give check to the general on king:
+// 1 for a chariot, 2 for a cannon, 4 for a horse. Points holding the
+// attacker's own pieces are left out.
+func checkSquares(b *[256]uint8, king xiangqi.Square, own uint8, mark *[256]uint8) {
+	for _, d := range orthogonal {
+		t := int(king) + d
+		for b[t] == 0 {
+			mark[t] |= 1
+			t += d
+		}
+		if b[t] == offBoard {
+			continue
+		}
+		if b[t]&8 != own {
+			mark[t] |= 1
+		}
+		for t += d; b[t] == 0; t += d {
+			mark[t] |= 2
+		}
+		if b[t] != offBoard && b[t]&8 != own {
+			mark[t] |= 2
+		}
+	}
+	for j, st := range horseSteps {
+		x := int(king) - st // inside the padding: the general stays in its palace
+		if b[x] == offBoard || b[x] != 0 && b[x]&8 == own {
+			continue
+		}
+		if b[x+horseLegs[j]] == 0 {
+			mark[x] |= 4
+		}
+	}
+}
+
+// boardOf returns p's pieces on a copy of boardTemplate: each point holds
+// its xiangqi.Piece value (0 when empty), the padding offBoard.
+func boardOf(p *xiangqi.Position) [256]uint8 {
+	b := boardTemplate
+	for s := xiangqi.Red; s <= xiangqi.Black; s++ {
+		for k := xiangqi.General; k <= xiangqi.Soldier; k++ {
+			pc := uint8(xiangqi.MakePiece(s, k))
+			for sq := range p.Pieces(s, k) {
+				b[sq] = pc
+			}
+		}
+	}
+	return b
 }
 
 // canAttack reports whether side s has a chariot, horse, cannon or soldier.

@@ -169,3 +169,71 @@ func TestQuiet(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSquares counts the points checkSquares marks around a lone
+// black general on e10, then with an advisor on e9 that turns the file
+// below it into cannon checks.
+func TestCheckSquares(t *testing.T) {
+	tests := []struct {
+		fen                    string
+		chariot, cannon, horse int
+	}{
+		// File e (e1..e9) and rank 10 (a10..d10, f10..i10) for a chariot;
+		// d8, f8, c9, g9 for a horse; no screen, so no cannon check.
+		{"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", 9 + 8, 0, 4},
+		// Taking the advisor on e9 checks, rank 10 as before; a cannon
+		// checks from e1..e8 over the advisor.
+		{"4k4/4a4/9/9/9/9/9/9/9/3K5 w - - 0 1", 1 + 8, 8, 4},
+		// A red horse on d9 is the leg of the horse checks from d8 and c9,
+		// and is itself never marked (it is red's own).
+		{"4k4/3N5/9/9/9/9/9/9/9/3K5 w - - 0 1", 9 + 8, 0, 2},
+	}
+	for _, tt := range tests {
+		p := mustFEN(t, tt.fen)
+		b := boardOf(p)
+		var mark [256]uint8
+		checkSquares(&b, p.General(xiangqi.Black), 0, &mark)
+		var got [3]int
+		for _, sq := range allSquares {
+			for bit := range 3 {
+				got[bit] += int(mark[sq]>>bit) & 1
+			}
+		}
+		if want := [3]int{tt.chariot, tt.cannon, tt.horse}; got != want {
+			t.Errorf("%s: chariot, cannon, horse check points %v, want %v", tt.fen, got, want)
+		}
+	}
+}
+
+// TestKingDanger checks that one piece reaching the palace is no danger,
+// that a second makes one, and that more attackers or fewer defenders
+// only make it larger.
+func TestKingDanger(t *testing.T) {
+	danger := func(fen string) int {
+		p := mustFEN(t, fen)
+		m := materialOf(p)
+		var terms [2][nTerms]int
+		countTerms(p, &m.count, &terms)
+		if terms[1][kingDanger] != 0 {
+			t.Fatalf("%s: black's king danger %d, want 0", fen, terms[1][kingDanger])
+		}
+		return terms[0][kingDanger]
+	}
+	const (
+		one      = "3akab2/9/4b4/9/9/9/2R6/9/9/3K5 w - - 0 1"    // a chariot on c4: no palace point
+		chariot  = "3akab2/R8/4b4/9/9/9/9/9/9/3K5 w - - 0 1"     // a chariot on a9: d9, e9, f9
+		plusHors = "3akab2/R8/4b4/5N3/9/9/9/9/9/3K5 w - - 0 1"   // and a horse on f7: d8 and e9
+		plusCann = "3akab2/R8/2C1b4/5N3/9/9/9/9/9/3K5 w - - 0 1" // and a cannon on c8: f8 over the elephant
+		fewer    = "4kab2/R8/2C1b4/5N3/9/9/9/9/9/3K5 w - - 0 1"  // without the advisor on d10
+	)
+	if d := danger(one); d != 0 {
+		t.Errorf("no piece in the palace: danger %d, want 0", d)
+	}
+	if d := danger(chariot); d != 0 {
+		t.Errorf("one chariot: danger %d, want 0", d)
+	}
+	two, three, weaker := danger(plusHors), danger(plusCann), danger(fewer)
+	if two <= 0 || three <= two || weaker <= three {
+		t.Errorf("danger with chariot+horse %d, +cannon %d, one advisor fewer %d: want 0 < each < the next", two, three, weaker)
+	}
+}

@@ -194,5 +194,6 @@ var evalWeights = weights{
 		screenedCannon:  {16, 8},
 		chariotOnKing:   {20, 10},
 		missingGuard:    {4, 2},
+		kingDanger:      {4, 4},
 	},
 }

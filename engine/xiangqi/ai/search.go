@@ -247,7 +247,9 @@ func (e *Engine) search(alpha, beta, depth, ply int, inCheck, nullOK bool) int {
 	}
 	e.statics[ply] = static
 	if !inCheck && !pvNode && abs(beta) < mateBound {
-		if depth <= rfpDepth && static-rfpMargin*(depth-b2i(improving)) >= beta {
+		// Reverse futility, except for a side left with only its palace
+		// pieces: there a stalemate (a loss) is too likely to guess past.
+		if depth <= rfpDepth && static-rfpMargin*(depth-b2i(improving)) >= beta && canAttack(&e.mat.count, e.pos.Turn()) {
 			return static // reverse futility: far above beta near the leaves
 		}
 		if depth == 1 && static+razorMargin <= alpha {
