@@ -44,9 +44,9 @@ const (
 // changed), clamping n into 1..10:
 //
 //	level  time    depth  temperature  clamp   meaning
-//	1      50ms    1      250 cp       ±400    sees captures only; mates in one 40%, takes a hanging chariot 75%
-//	2      100ms   2      160 cp       ±500    sees the reply; mates in one 94%, takes a chariot 98%
-//	3      150ms   2      100 cp       ±700
+//	1      50ms    1      250 cp       ±400    sees captures only; mates in one 39%, takes a hanging chariot 75%
+//	2      100ms   2      160 cp       ±500    sees the reply; mates 97% (in one 44%, else in two), takes a chariot 98%
+//	3      150ms   2      100 cp       ±700    mates 100% (in one 46%), takes a chariot 100%
 //	4      200ms   3      60 cp        ±1000   may pick a longer mate over a mate in one
 //	5      300ms   4      35 cp        -       plays the shortest mate it sees
 //	6      400ms   5      20 cp        -
@@ -56,7 +56,9 @@ const (
 //	10     2s      -      0            -       full strength
 //
 // The percentages were measured over 100 seeds in two positions: a mate in
-// one with material about level, and a hanging chariot.
+// one with material about level (where quiescence's quiet checks also find
+// mates in two, which the clamped scores rank level with it), and a
+// hanging chariot.
 func LevelInfo(n int) Level {
 	return levels[min(max(n, MinLevel), MaxLevel)-1]
 }
