@@ -134,7 +134,7 @@ func TestStandardOverlineDoesNotWin(t *testing.T) {
 		". . . . . . . . . . . . . . .", // row 2
 		"O . . . . . . . . . . . . . .", // row 1
 	}
-	free := think(t, diagram(t, 15, gomoku.Freestyle, rows...), 10)
+	free := think(t, doubleThreeAtH8(t, gomoku.Freestyle), 10)
 	if free.Text != "h8" || free.By != "five" {
 		t.Errorf("freestyle: played %s (%s), want the winning overline h8", free.Text, free.By)
 	}
@@ -165,11 +165,12 @@ func TestLargeBoardEdges(t *testing.T) {
 	}
 }
 
-func TestRenjuBlackAvoidsForbidden(t *testing.T) {
-	// h8 would give black two open threes (h8-j8... and h8-h10): a double
-	// three, forbidden in renju. Black must play elsewhere; in freestyle
-	// the same point is black's best move.
-	rows := []string{
+// doubleThreeAtH8 returns a game under rule, black to move, in which h8
+// would give black two open threes (h8-j8... and h8-h10): a double three,
+// forbidden in renju.
+func doubleThreeAtH8(t *testing.T, rule gomoku.Rule) *gomoku.Game {
+	t.Helper()
+	return diagram(t, 15, rule,
 		"", "", "", "",
 		". . . . . . . . . . . . . . .", // row 11
 		". . . . . . . X . . . . . . .", // row 10
@@ -182,20 +183,34 @@ func TestRenjuBlackAvoidsForbidden(t *testing.T) {
 		". . . . . . . . . . . O . . .",
 		". . . . . . . . . . . . . . .",
 		"O . . . . . . . . . . . . . .", // row 1
-	}
-	g := diagram(t, 15, gomoku.Renju, rows...)
+	)
+}
+
+// renjuDoubleThreeAtH8 is doubleThreeAtH8 under renju, checked, with its
+// board and the point h8.
+func renjuDoubleThreeAtH8(t *testing.T) (*gomoku.Game, gomoku.Board, gomoku.Point) {
+	t.Helper()
+	g := doubleThreeAtH8(t, gomoku.Renju)
 	b := g.Board()
 	h8 := at(t, "h8", 15)
 	if b.Forbidden(h8) != gomoku.DoubleThree {
 		t.Fatalf("test position: h8 is %v, want a double three", b.Forbidden(h8))
 	}
+	return g, b, h8
+}
+
+func TestRenjuBlackAvoidsForbidden(t *testing.T) {
+	// h8 would give black two open threes (h8-j8... and h8-h10): a double
+	// three, forbidden in renju. Black must play elsewhere; in freestyle
+	// the same point is black's best move.
+	g, b, _ := renjuDoubleThreeAtH8(t)
 	for level := 1; level <= 10; level++ {
 		r := think(t, g, level)
 		if f := b.Forbidden(r.Move); f != gomoku.NoFoul {
 			t.Errorf("level %d: black played %s, a %v", level, r.Text, f)
 		}
 	}
-	free := think(t, diagram(t, 15, gomoku.Freestyle, rows...), 10)
+	free := think(t, doubleThreeAtH8(t, gomoku.Freestyle), 10)
 	if free.Text != "h8" {
 		t.Errorf("freestyle: black played %s, want the double three h8", free.Text)
 	}
@@ -249,26 +264,7 @@ func TestFarPointFallback(t *testing.T) {
 	// attempts force a black five), so this test makes one out of the
 	// double-three position of TestRenjuBlackAvoidsForbidden by clearing
 	// the "near a stone" marks of every point but the forbidden h8.
-	rows := []string{
-		"", "", "", "",
-		". . . . . . . . . . . . . . .", // row 11
-		". . . . . . . X . . . . . . .", // row 10
-		". . . . . . . X . . . . . . .", // row 9
-		". . . . . . . . X X . . . . .", // row 8
-		". . . . . . . . . . . . . . .",
-		". . . . O . . . . . . . . . .",
-		". . . . . . . . . . . . . . O",
-		". . . . . . . . . . . . . . .",
-		". . . . . . . . . . . O . . .",
-		". . . . . . . . . . . . . . .",
-		"O . . . . . . . . . . . . . .", // row 1
-	}
-	g := diagram(t, 15, gomoku.Renju, rows...)
-	b := g.Board()
-	h8 := at(t, "h8", 15)
-	if b.Forbidden(h8) != gomoku.DoubleThree {
-		t.Fatalf("test position: h8 is %v, want a double three", b.Forbidden(h8))
-	}
+	g, b, h8 := renjuDoubleThreeAtH8(t)
 	e := New(Options{Level: 10, MaxNodes: 50000, MoveTime: 1 << 62, TTSize: 1 << 20})
 	if err := e.begin(context.Background(), g, 0); err != nil {
 		t.Fatal(err)
