@@ -108,13 +108,9 @@ var boardTemplate = func() (b [256]uint8) {
 // inPalace[s][sq] is 1 when sq is in side s's palace.
 var inPalace = func() (t [2][256]uint8) {
 	for _, sq := range xiangqi.Squares() {
-		f, r := sq.File(), sq.Rank()
-		if f >= 3 && f <= 5 {
-			if r <= 2 {
-				t[xiangqi.Red][sq] = 1
-			}
-			if r >= 7 {
-				t[xiangqi.Black][sq] = 1
+		for s := range 2 {
+			if seeInfo[sq]&(seeRedPalace<<s) != 0 {
+				t[s][sq] = 1
 			}
 		}
 	}
@@ -124,9 +120,11 @@ var inPalace = func() (t [2][256]uint8) {
 // allSquares lists the 90 points.
 var allSquares = xiangqi.Squares()
 
-// Mailbox steps.
+// Mailbox steps: one point orthogonally, diagonally, a horse's jumps and
+// the leg of each jump (relative to the horse).
 var (
 	orthogonal = [4]int{16, -16, 1, -1}
+	diagonal   = [4]int{17, 15, -15, -17}
 	horseSteps = [8]int{33, 31, -31, -33, 18, -14, 14, -18}
 	horseLegs  = [8]int{16, 16, -16, -16, 1, 1, -1, -1}
 )

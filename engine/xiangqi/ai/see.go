@@ -47,15 +47,9 @@ var seeInfo = func() (t [256]uint8) {
 	return t
 }()
 
-// Mailbox steps: one point orthogonally and diagonally; a horse's jumps
-// and, for a horse landing on t by seeHorseJumps[i], its leg at
-// t+seeHorseLegs[i] (the point diagonally next to t towards the horse).
-var (
-	seeOrthogonal = [4]int{16, -16, 1, -1}
-	seeDiagonal   = [4]int{17, 15, -15, -17}
-	seeHorseJumps = [8]int{33, 31, -31, -33, 18, -14, 14, -18}
-	seeHorseLegs  = [8]int{-17, -15, 15, 17, -17, 15, -15, 17}
-)
+// seeHorseLegs[i] is, for a horse landing on t by horseSteps[i], its leg
+// relative to t: the point diagonally next to t towards the horse.
+var seeHorseLegs = [8]int{-17, -15, 15, 17, -17, 15, -15, 17}
 
 // pieceWorth is pc's exchange value standing on sq.
 func pieceWorth(pc xiangqi.Piece, sq xiangqi.Square) int {
@@ -162,7 +156,7 @@ func leastAttacker(p *xiangqi.Position, sq xiangqi.Square, by engine.Side) (xian
 	}
 	if info&(seeRedPalace<<by) != 0 {
 		advisor := xiangqi.MakePiece(by, xiangqi.Advisor)
-		for _, d := range seeDiagonal {
+		for _, d := range diagonal {
 			if t := step(sq, d); p.At(t) == advisor {
 				return t, true
 			}
@@ -170,14 +164,14 @@ func leastAttacker(p *xiangqi.Position, sq xiangqi.Square, by engine.Side) (xian
 	}
 	if onOwnHalf(by, sq) {
 		elephant := xiangqi.MakePiece(by, xiangqi.Elephant)
-		for _, d := range seeDiagonal {
+		for _, d := range diagonal {
 			if t := step(sq, 2*d); p.At(t) == elephant && p.At(step(sq, d)) == xiangqi.NoPiece {
 				return t, true
 			}
 		}
 	}
 	horse := xiangqi.MakePiece(by, xiangqi.Horse)
-	for i, j := range seeHorseJumps {
+	for i, j := range horseSteps {
 		if t := step(sq, -j); p.At(t) == horse && p.At(step(sq, seeHorseLegs[i])) == xiangqi.NoPiece {
 			return t, true
 		}
@@ -186,7 +180,7 @@ func leastAttacker(p *xiangqi.Position, sq xiangqi.Square, by engine.Side) (xian
 	// piece met, a cannon the second.
 	chariot, cannon := xiangqi.MakePiece(by, xiangqi.Chariot), xiangqi.MakePiece(by, xiangqi.Cannon)
 	rook := xiangqi.NoSquare
-	for _, d := range seeOrthogonal {
+	for _, d := range orthogonal {
 		t := step(sq, d)
 		for t.Valid() && p.At(t) == xiangqi.NoPiece {
 			t = step(t, d)
@@ -208,7 +202,7 @@ func leastAttacker(p *xiangqi.Position, sq xiangqi.Square, by engine.Side) (xian
 	}
 	if info&(seeRedPalace<<by) != 0 {
 		general := xiangqi.MakePiece(by, xiangqi.General)
-		for _, d := range seeOrthogonal {
+		for _, d := range orthogonal {
 			if t := step(sq, d); p.At(t) == general {
 				return t, true
 			}
