@@ -134,7 +134,7 @@ func TestStandardOverlineDoesNotWin(t *testing.T) {
 		". . . . . . . . . . . . . . .", // row 2
 		"O . . . . . . . . . . . . . .", // row 1
 	}
-	free := think(t, doubleThreeAtH8(t, gomoku.Freestyle), 10)
+	free := think(t, diagram(t, 15, gomoku.Freestyle, rows...), 10)
 	if free.Text != "h8" || free.By != "five" {
 		t.Errorf("freestyle: played %s (%s), want the winning overline h8", free.Text, free.By)
 	}
