@@ -274,7 +274,7 @@ func countTerms(p *xiangqi.Position, count *[16]int, t *[2][nTerms]int) {
 			if n <= 1 {
 				ts[horseTrapped]++
 			}
-			if crossed(side, from) {
+			if !onOwnHalf(side, from) {
 				attack[s] += 2
 			}
 		}
@@ -321,7 +321,7 @@ func countTerms(p *xiangqi.Position, count *[16]int, t *[2][nTerms]int) {
 			fwd = -16
 		}
 		for sq := range p.Pieces(side, xiangqi.Soldier) {
-			if crossed(side, sq) {
+			if !onOwnHalf(side, sq) {
 				attack[s]++
 				if h := int(zone[int(sq)+fwd]) + int(zone[int(sq)+1]) + int(zone[int(sq)-1]); h > 0 {
 					hits[s] += h
@@ -414,14 +414,6 @@ func boardOf(p *xiangqi.Position) [256]uint8 {
 func canAttack(count *[16]int, s engine.Side) bool {
 	return count[xiangqi.MakePiece(s, xiangqi.Chariot)]+count[xiangqi.MakePiece(s, xiangqi.Horse)]+
 		count[xiangqi.MakePiece(s, xiangqi.Cannon)]+count[xiangqi.MakePiece(s, xiangqi.Soldier)] > 0
-}
-
-// crossed reports whether sq is across the river for side s.
-func crossed(s engine.Side, sq xiangqi.Square) bool {
-	if s == xiangqi.Red {
-		return sq.Rank() >= 5
-	}
-	return sq.Rank() <= 4
 }
 
 // lineClear reports whether a and b share a file or rank with no piece
