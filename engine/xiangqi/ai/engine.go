@@ -92,6 +92,8 @@ type Engine struct {
 	// history of a quiet move as the answer to the previous move: about
 	// 4 MB of int16, allocated once per engine (see HistoryBytes).
 	contHist []int16
+	// evals caches full static evaluations (see evalCache).
+	evals evalCache
 	// counter[piece][to] is the quiet move that last refuted the move of
 	// piece to to.
 	counter [16][256]xiangqi.Move
@@ -156,6 +158,7 @@ func New(opt Options) *Engine {
 		rng:      rand.New(rand.NewPCG(uint64(opt.Seed), 0x7e49e4)),
 		stack:    make([]uint64, 0, 256),
 		contHist: make([]int16, contSize*contSize),
+		evals:    newEvalCache(),
 		check:    make([]bool, 0, 256),
 		floor:    make([]int32, 0, 256),
 	}
@@ -188,8 +191,9 @@ func (e *Engine) NewGame() {
 }
 
 // HistoryBytes is the memory an Engine holds besides its transposition
-// table, mostly the continuation history, in bytes.
-const HistoryBytes = contSize*contSize*2 + 1<<17
+// table, mostly the continuation history and the evaluation cache, in
+// bytes.
+const HistoryBytes = contSize*contSize*2 + evalCacheEntries*8 + 1<<17
 
 // TTBytes returns the memory held by the transposition table in bytes.
 func (e *Engine) TTBytes() int { return len(e.tt.entries) * ttEntrySize }

@@ -86,7 +86,7 @@ func (e *Engine) eval(alpha, beta int) int {
 	if fast-lazyMargin >= beta || fast+lazyMargin <= alpha {
 		return fast
 	}
-	return evaluateWith(&e.pos, &e.mat)
+	return e.evaluate()
 }
 
 // nullAllowed reports whether the side to move keeps enough attacking
@@ -130,7 +130,7 @@ func (e *Engine) searchRoot(alpha, beta, depth int, inCheck, exact bool) int {
 	}
 	e.statics[0] = -infinity
 	if !inCheck {
-		e.statics[0] = evaluateWith(&e.pos, &e.mat)
+		e.statics[0] = e.evaluate()
 	}
 	for i := 0; i < len(e.rootMoves); i++ {
 		m := e.rootMoves[i].move
@@ -685,14 +685,14 @@ func (e *Engine) quietChecks(alpha, beta, ply, best int, bestMove xiangqi.Move) 
 		if e.pos.At(to) != xiangqi.NoPiece || !mayCheck(e.pos.At(from), from, to, k) {
 			continue
 		}
-		if !e.pos.LegalAfter(m, false) || !seeAtLeast(&e.pos, m, 0) {
+		// Whether it checks is the cheapest test, so it goes first.
+		u := e.pos.MakeMove(m)
+		checks := e.pos.InCheck()
+		e.pos.UnmakeMove(m, u)
+		if !checks || !e.pos.LegalAfter(m, false) || !seeAtLeast(&e.pos, m, 0) {
 			continue
 		}
-		u := e.make(m)
-		if !e.pos.InCheck() {
-			e.unmake(m, u)
-			continue
-		}
+		u = e.make(m)
 		s := -e.qsearch(-beta, -alpha, ply+1, -1, true)
 		e.unmake(m, u)
 		if e.stopped {
