@@ -131,16 +131,19 @@ var (
 
 // material is the incrementally kept part of the evaluation: the
 // material and piece-square score from red's view in both phases, the game
-// phase and the piece counts by xiangqi.Piece.
+// phase, the piece counts by xiangqi.Piece and the board the evaluation
+// scans (a copy of boardTemplate with each point's xiangqi.Piece value, 0
+// when empty).
 type material struct {
 	mg, eg int32
 	phase  int
 	count  [16]int
+	board  [256]uint8
 }
 
 // materialOf computes p's material from scratch from its piece lists.
 func materialOf(p *xiangqi.Position) material {
-	var m material
+	m := material{board: boardTemplate}
 	for s := xiangqi.Red; s <= xiangqi.Black; s++ {
 		for k := xiangqi.General; k <= xiangqi.Soldier; k++ {
 			pc := xiangqi.MakePiece(s, k)
@@ -155,6 +158,7 @@ func materialOf(p *xiangqi.Position) material {
 // add puts pc on sq.
 func (m *material) add(pc xiangqi.Piece, sq xiangqi.Square) {
 	m.count[pc]++
+	m.board[sq] = uint8(pc)
 	m.mg += pst[0][pc][sq]
 	m.eg += pst[1][pc][sq]
 	m.phase += phaseWeight[pc.Kind()]
@@ -163,13 +167,16 @@ func (m *material) add(pc xiangqi.Piece, sq xiangqi.Square) {
 // remove takes pc off sq.
 func (m *material) remove(pc xiangqi.Piece, sq xiangqi.Square) {
 	m.count[pc]--
+	m.board[sq] = 0
 	m.mg -= pst[0][pc][sq]
 	m.eg -= pst[1][pc][sq]
 	m.phase -= phaseWeight[pc.Kind()]
 }
 
-// move moves pc from one square to another.
+// move moves pc from one square to another (an empty one: a capture
+// removes the captured piece first).
 func (m *material) move(pc xiangqi.Piece, from, to xiangqi.Square) {
+	m.board[from], m.board[to] = 0, uint8(pc)
 	m.mg += pst[0][pc][to] - pst[0][pc][from]
 	m.eg += pst[1][pc][to] - pst[1][pc][from]
 }
@@ -185,7 +192,7 @@ func evaluate(p *xiangqi.Position) int {
 // view given its material m (kept incrementally by the search).
 func evaluateWith(p *xiangqi.Position, m *material) int {
 	var t [2][nTerms]int
-	countTerms(p, &m.count, &t)
+	countTerms(p, m, &t)
 	mg, eg := int(m.mg), int(m.eg)
 	w := &evalWeights.terms
 	for k := range nTerms {
@@ -206,10 +213,11 @@ func evaluateWith(p *xiangqi.Position, m *material) int {
 	return score + tempo
 }
 
-// countTerms counts the evaluation terms of p for each side into t; count
-// is p's piece counts by xiangqi.Piece.
-func countTerms(p *xiangqi.Position, count *[16]int, t *[2][nTerms]int) {
-	b := boardOf(p)
+// countTerms counts the evaluation terms of p for each side into t; m is
+// p's material.
+func countTerms(p *xiangqi.Position, m *material, t *[2][nTerms]int) {
+	b := &m.board
+	count := &m.count
 	var attack [2]int // attacking weight by side (pieces across or able to reach)
 	var units, hits, attackers, checks [2]int
 	kings := [2]xiangqi.Square{p.General(xiangqi.Red), p.General(xiangqi.Black)}
@@ -220,7 +228,7 @@ func countTerms(p *xiangqi.Position, count *[16]int, t *[2][nTerms]int) {
 		zone := &inPalace[s^1]
 		var mark [256]uint8 // check squares: 1 chariot, 2 cannon, 4 horse
 		if enemyKing != xiangqi.NoSquare {
-			checkSquares(&b, enemyKing, own, &mark)
+			checkSquares(b, enemyKing, own, &mark)
 		}
 		chk := 0
 		ts := &t[s]
@@ -249,7 +257,7 @@ func countTerms(p *xiangqi.Position, count *[16]int, t *[2][nTerms]int) {
 				attackers[s]++
 			}
 			attack[s] += 3
-			if enemyKing != xiangqi.NoSquare && lineClear(&b, from, enemyKing) {
+			if enemyKing != xiangqi.NoSquare && lineClear(b, from, enemyKing) {
 				ts[chariotOnKing]++
 			}
 		}
@@ -308,7 +316,7 @@ func countTerms(p *xiangqi.Position, count *[16]int, t *[2][nTerms]int) {
 			}
 			attack[s] += 2
 			if enemyKing != xiangqi.NoSquare && from.File() == enemyKing.File() {
-				switch piecesBetween(&b, from, enemyKing) {
+				switch piecesBetween(b, from, enemyKing) {
 				case 0:
 					ts[hollowCannon]++
 				case 1:
@@ -393,21 +401,6 @@ func checkSquares(b *[256]uint8, king xiangqi.Square, own uint8, mark *[256]uint
 			mark[x] |= 4
 		}
 	}
-}
-
-// boardOf returns p's pieces on a copy of boardTemplate: each point holds
-// its xiangqi.Piece value (0 when empty), the padding offBoard.
-func boardOf(p *xiangqi.Position) [256]uint8 {
-	b := boardTemplate
-	for s := xiangqi.Red; s <= xiangqi.Black; s++ {
-		for k := xiangqi.General; k <= xiangqi.Soldier; k++ {
-			pc := uint8(xiangqi.MakePiece(s, k))
-			for sq := range p.Pieces(s, k) {
-				b[sq] = pc
-			}
-		}
-	}
-	return b
 }
 
 // canAttack reports whether side s has a chariot, horse, cannon or soldier.

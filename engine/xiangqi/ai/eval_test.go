@@ -190,7 +190,7 @@ func TestCheckSquares(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p := mustFEN(t, tt.fen)
-		b := boardOf(p)
+		b := materialOf(p).board
 		var mark [256]uint8
 		checkSquares(&b, p.General(xiangqi.Black), 0, &mark)
 		var got [3]int
@@ -213,7 +213,7 @@ func TestKingDanger(t *testing.T) {
 		p := mustFEN(t, fen)
 		m := materialOf(p)
 		var terms [2][nTerms]int
-		countTerms(p, &m.count, &terms)
+		countTerms(p, &m, &terms)
 		if terms[1][kingDanger] != 0 {
 			t.Fatalf("%s: black's king danger %d, want 0", fen, terms[1][kingDanger])
 		}

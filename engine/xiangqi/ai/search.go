@@ -48,10 +48,10 @@ func (e *Engine) make(m xiangqi.Move) xiangqi.Undo {
 	from, to := m.From(), m.To()
 	pc := e.pos.At(from)
 	u := e.pos.MakeMove(m)
-	e.mat.move(pc, from, to)
 	if c := u.Captured(); c != xiangqi.NoPiece {
 		e.mat.remove(c, to)
 	}
+	e.mat.move(pc, from, to)
 	return u
 }
 

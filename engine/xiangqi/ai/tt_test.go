@@ -82,7 +82,7 @@ func TestIncrementalScoreMatchesScan(t *testing.T) {
 
 // scan computes p's material by looking at all 90 points.
 func scan(p *xiangqi.Position) material {
-	var m material
+	m := material{board: boardTemplate}
 	for _, sq := range allSquares {
 		if pc := p.At(sq); pc != xiangqi.NoPiece {
 			m.add(pc, sq)

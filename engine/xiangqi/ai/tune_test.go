@@ -100,7 +100,7 @@ type feature struct {
 func featuresOf(p *xiangqi.Position) []feature {
 	m := materialOf(p)
 	var t [2][nTerms]int
-	countTerms(p, &m.count, &t)
+	countTerms(p, &m, &t)
 	phase := min(m.phase, maxPhase)
 	mgShare := float64(phase) / maxPhase
 	share := [2]float64{mgShare, 1 - mgShare}
