@@ -31,7 +31,10 @@
 // The evaluation is skipped (lazy) when the incrementally kept material and
 // piece-square score is already far outside the window; otherwise its
 // mobility and king safety terms walk engine/xiangqi's piece lists, not the
-// 90 points.
+// 90 points, over a mailbox board that make and unmake keep with the
+// material. Full evaluations are cached by position key (512 KB per
+// engine). Quiescence tests a candidate quiet check for check before its
+// legality and exchange, the costlier tests.
 //
 // Repetitions follow engine/xiangqi's rules: inside the search a position
 // that recurs on the game history or the search path is scored by who has
