@@ -6,8 +6,9 @@ const evalCacheEntries = 1 << 16
 
 // evalCache remembers full static evaluations by position key. A slot
 // holds the key's upper 48 bits and the score in the low 16 bits; the
-// slot index comes from the key's low bits, so a hit matches all 64 but
-// a one in 2^48 collision. Evaluations are bounded well inside int16.
+// slot index is the key's low 16 bits, so a hit means the whole 64-bit key
+// matched (as sure as the transposition table). Evaluations stay well
+// inside int16 (a whole army is worth about 6,000).
 type evalCache []uint64
 
 // newEvalCache returns an empty cache.
