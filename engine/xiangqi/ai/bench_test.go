@@ -110,14 +110,11 @@ func BenchmarkStopLatency(b *testing.B) {
 
 // BenchmarkEvaluate measures the static evaluation alone.
 func BenchmarkEvaluate(b *testing.B) {
-	p, err := xiangqi.ParseFEN(middleGames[3])
-	if err != nil {
-		b.Fatal(err)
-	}
+	p := mustFEN(b, middleGames[3])
 	b.ReportAllocs()
 	s := 0
 	for i := 0; i < b.N; i++ {
-		s += evaluate(&p)
+		s += evaluate(p)
 	}
 	_ = s
 }

@@ -112,7 +112,7 @@ func TestEvaluateCountsMaterial(t *testing.T) {
 	}
 }
 
-func mustFEN(t *testing.T, fen string) *xiangqi.Position {
+func mustFEN(t testing.TB, fen string) *xiangqi.Position {
 	t.Helper()
 	p, err := xiangqi.ParseFEN(fen)
 	if err != nil {

@@ -33,8 +33,9 @@ func TestEngineEvaluateCached(t *testing.T) {
 	for _, fen := range middleGames {
 		g := gameFrom(t, fen)
 		e := New(Options{MoveTime: NoTimeLimit, MaxDepth: 1})
-		e.pos = g.Position()
-		e.mat = materialOf(&e.pos)
+		if err := e.load(g); err != nil {
+			t.Fatal(err)
+		}
 		want := evaluate(&e.pos)
 		if got := e.evaluate(); got != want {
 			t.Errorf("%s: first evaluate = %d, want %d", fen, got, want)

@@ -237,15 +237,12 @@ func TestSEEMatchesBruteForce(t *testing.T) {
 }
 
 func TestSEEDoesNotAllocate(t *testing.T) {
-	p, err := xiangqi.ParseFEN(middleGames[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustFEN(t, middleGames[0])
 	moves := p.GeneratePseudoMoves(nil)
 	sum := 0
 	allocs := testing.AllocsPerRun(100, func() {
 		for _, m := range moves {
-			sum += see(&p, m)
+			sum += see(p, m)
 		}
 	})
 	if allocs != 0 {
@@ -254,15 +251,12 @@ func TestSEEDoesNotAllocate(t *testing.T) {
 }
 
 func BenchmarkSEE(b *testing.B) {
-	p, err := xiangqi.ParseFEN(middleGames[0])
-	if err != nil {
-		b.Fatal(err)
-	}
+	p := mustFEN(b, middleGames[0])
 	caps := p.GeneratePseudoCaptures(nil)
 	b.ReportAllocs()
 	sum := 0
 	for i := 0; i < b.N; i++ {
-		sum += see(&p, caps[i%len(caps)])
+		sum += see(p, caps[i%len(caps)])
 	}
 	_ = sum
 }
