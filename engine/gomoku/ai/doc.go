@@ -43,7 +43,7 @@
 //	  6   100 ms     6    as 5, own VCT                      margin 40
 //	  7   170 ms     7    as 6, refutes opponent's VCT       margin 5
 //	  8   300 ms     9    as 7                               none
-//	  9   500 ms    10    as 7                               none
+//	  9   800 ms    10    as 7                               none
 //	 10   2 s        -    as 7, largest threat budgets       none
 //
 // "Margin" picks at random among the root moves proved (by a null-window
