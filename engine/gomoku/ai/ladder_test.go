@@ -24,6 +24,7 @@ var (
 	ladderRule  = flag.String("ladder.rule", "freestyle", "BenchmarkLadder: rules of the games, comma-separated (e.g. renju,freestyle)")
 	ladderFrom  = flag.Int("ladder.from", 1, "BenchmarkLadder: lowest level of the pairs (level vs level+1)")
 	ladderTo    = flag.Int("ladder.to", MaxLevel, "BenchmarkLadder: highest level of the pairs (level-1 vs level)")
+	ladderSeed  = flag.Int("ladder.seed", 0, "BenchmarkLadder: first opening seed (a later run with -ladder.seed N plays new openings)")
 )
 
 // openings returns a seeded random opening: n stones, alternating colours,
@@ -129,7 +130,7 @@ func BenchmarkLadder(b *testing.B) {
 		// The strongest pairs take longest: start them first.
 		for hi := to; hi >= from; hi-- {
 			for r := range rules {
-				for s := 0; s < *ladderGames; s++ {
+				for s := *ladderSeed; s < *ladderSeed+*ladderGames; s++ {
 					jobs <- job{r, hi, true, s}
 					jobs <- job{r, hi, false, s}
 				}
@@ -140,8 +141,8 @@ func BenchmarkLadder(b *testing.B) {
 		var table strings.Builder
 		n := *ladderGames
 		for r, rule := range rules {
-			fmt.Fprintf(&table, "rule %s, %d games per colour, %.2f × budget per move as nodes at %.0f nodes/s\n",
-				rule, n, *ladderScale, *ladderNPS)
+			fmt.Fprintf(&table, "rule %s, %d games per colour (seeds %d..%d), %.2f × budget per move as nodes at %.0f nodes/s\n",
+				rule, n, *ladderSeed, *ladderSeed+n-1, *ladderScale, *ladderNPS)
 			fmt.Fprintf(&table, "%-9s %-17s %-17s %-7s %-7s %s\n", "pair", "upper as black", "upper as white", "score", "95% ±", "avg moves")
 			for hi := from; hi <= to; hi++ {
 				t := tallies[r][hi]
