@@ -147,10 +147,10 @@ func BenchmarkLadder(b *testing.B) {
 			for hi := from; hi <= to; hi++ {
 				t := tallies[r][hi]
 				wins, draws := t.wins[0]+t.wins[1], t.draws[0]+t.draws[1]
-				score, err := scoreInterval(wins, draws, 2*n-wins-draws)
+				score, half := scoreInterval(wins, draws, 2*n-wins-draws)
 				fmt.Fprintf(&table, "%2d vs %-3d %2d-%d-%d (W-D-L)   %2d-%d-%d (W-D-L)   %4.1f%%  %4.1f    %.0f\n", hi, hi-1,
 					t.wins[0], t.draws[0], n-t.wins[0]-t.draws[0], t.wins[1], t.draws[1], n-t.wins[1]-t.draws[1],
-					100*score, 100*err, float64(t.moves)/float64(2*n))
+					100*score, 100*half, float64(t.moves)/float64(2*n))
 			}
 		}
 		fmt.Print(table.String()) // b.Log truncates benchmark output

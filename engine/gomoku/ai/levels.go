@@ -55,14 +55,15 @@ type level struct {
 //     must be blocked; from level 3 on a five is always made and a four
 //     always blocked.
 //
-// Levels 8 to 10 add no capability, only time, width and threat budgets,
-// so their budgets are spaced by factors of 2.5 to 2.7: at 500 ms (1.7
-// times level 8) level 9 searched 0.6 ply deeper than level 8 on average and
-// scored only 56% against it in freestyle over 200 games; at 800 ms it
-// scores 68%. Level 10 has no cap but its time, and searches 16 moves per
-// node like level 9: a wider search is not a stronger one at these budgets
-// (against level 9 in freestyle, over the same 200 games, level 10 scored
-// 57.5% at width 24, 58.0% at width 20 and 66.2% at width 16).
+// Levels 8 to 10 add no capability: they differ only in time, depth cap,
+// width and threat budgets, so their budgets are spaced by factors of 2.5 to
+// 2.7. At 500 ms (1.7 times level 8) level 9 searched 0.6 ply deeper than
+// level 8 on average and scored only 56% against it in freestyle over 200
+// games; at 800 ms it scores 65% over 400. Level 10 has no cap but its
+// time, and searches 16 moves per node like level 9: a wider search is not
+// a stronger one at these budgets (against level 9 in freestyle, over the
+// same 200 games, level 10 scored 57.5% at width 24, 58.0% at width 20 and
+// 66.2% at width 16).
 var levels = [11]level{
 	1:  {budget: 15 * time.Millisecond, depth: 1, width: 6, margin: 400, blunder: 0.40, careless: true},
 	2:  {budget: 20 * time.Millisecond, depth: 2, width: 8, margin: 250, blunder: 0.25, careless: true},
