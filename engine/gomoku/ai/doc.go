@@ -31,8 +31,9 @@
 //
 // # Levels
 //
-// Each level adds a capability, besides a larger budget (the full table is
-// on the unexported levels variable in levels.go):
+// Up to level 8 each level adds a capability or removes randomness, besides
+// a larger budget; levels 9 and 10 add time (the full table, and why, is on
+// the unexported levels variable in levels.go):
 //
 //	level  time    depth  threat search                      randomness
 //	  1    15 ms     1    none                               40 % random move, may miss a five or four

@@ -30,10 +30,9 @@ type level struct {
 //	  9   800 ms    10    16    200000        yes    80000        yes        0      0
 //	 10   2 s        -    16    500000        yes   300000        yes        0      0
 //
-// Each level adds a capability or removes randomness, besides a larger
-// budget, so that it beats the one below it by a clear margin (the
-// ladder benchmark measures it; time alone gains little once the search is
-// deep enough):
+// Up to level 8 each level adds a capability or removes randomness, besides
+// a larger budget; levels 9 and 10 add time (see below). Each beats the one
+// below it by a clear margin, as BenchmarkLadder measures and defines it:
 //
 //   - VCF nodes: from level 3 the engine looks for its own VCF first.
 //   - VCF def: from level 4 it also keeps, when the opponent has a VCF, only
