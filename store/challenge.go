@@ -39,6 +39,12 @@ const openChallengesAt = `SELECT
 // processes sharing the file cannot together go over the limit. At the
 // limit it fails with a *LimitError (Code LimitReached).
 func (db *DB) CreateChallenge(ctx context.Context, g *Game, limit int, now time.Time) error {
+	return db.CreateChallengePlan(ctx, g, limit, now, nil)
+}
+
+// CreateChallengePlan is CreateChallenge storing the challenge's plan (its
+// first posts) in the same transaction.
+func (db *DB) CreateChallengePlan(ctx context.Context, g *Game, limit int, now time.Time, plan *Plan) error {
 	if g.Status != Challenge {
 		return errorf(Invalid, "CreateChallenge stores challenges, not %s games", g.Status)
 	}
@@ -58,7 +64,7 @@ func (db *DB) CreateChallenge(ctx context.Context, g *Game, limit int, now time.
 			return &LimitError{UserID: user, Open: open, Limit: limit}
 		}
 		return nil
-	})
+	}, plan)
 }
 
 // rematchOfferWhere selects the pending rematch offer of game ?, through the

@@ -32,7 +32,14 @@ type RatingChanges struct {
 // g.Status to Finished and updates Version, UpdatedAt and FinishedAt.
 // Errors are as for Update.
 func (db *DB) Finish(ctx context.Context, g *Game) (RatingChanges, error) {
+	return db.finish(ctx, g, nil)
+}
+
+func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, error) {
 	var rc RatingChanges
+	if err := plan.check(); err != nil {
+		return rc, err
+	}
 	status := g.Status
 	g.Status = Finished
 	err := g.check()
@@ -53,21 +60,30 @@ func (db *DB) Finish(ctx context.Context, g *Game) (RatingChanges, error) {
 	}
 	now := db.opt.Now().UTC().Truncate(time.Millisecond)
 	ms := now.UnixMilli()
+	board, prompt := g.BoardPost, g.PromptPost
 	err = db.write(ctx, fmt.Sprintf("finish game %d", g.ID), func(tx *sql.Tx) error {
 		if err := savePlayers(ctx, tx, g, ms); err != nil {
 			return err
 		}
+		next := *g
+		next.Version++
+		if err := plan.apply(ctx, tx, &next, ms); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE games SET message_id = ?, moves = ?, status = 'finished', result = ?, reason = ?,
+			board_post = ?, prompt_post = ?, locale = ?, app_permissions = ?,
 			request = '', request_by = 0, request_at = NULL, request_message_id = NULL, deadline = NULL, remind_at = NULL, ai_undos = ?,
 			updated_at = ?, finished_at = ?, version = version + 1
 			WHERE id = ? AND version = ? AND status = 'active'`,
-			g.MessageID, g.Moves, resultOf(o), reason, g.AIUndos, ms, ms, g.ID, g.Version)
+			g.MessageID, g.Moves, resultOf(o), reason, nullID(next.BoardPost), nullID(next.PromptPost), g.Locale, nullPerms(g.Perms),
+			g.AIUndos, ms, ms, g.ID, g.Version)
 		if err != nil {
 			return err
 		}
 		if err := checkApplied(ctx, tx, res, g.ID, g.Version); err != nil {
 			return err
 		}
+		g.BoardPost, g.PromptPost = next.BoardPost, next.PromptPost
 		// The row may differ from g in fields Finish does not write: record
 		// what is stored.
 		stored, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+`WHERE g.id = ?`, g.ID))
@@ -83,6 +99,7 @@ func (db *DB) Finish(ctx context.Context, g *Game) (RatingChanges, error) {
 		return err
 	})
 	if err != nil {
+		g.BoardPost, g.PromptPost = board, prompt
 		return RatingChanges{}, err
 	}
 	g.Status = Finished

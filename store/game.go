@@ -43,6 +43,10 @@ func (s Status) valid() bool {
 	return false
 }
 
+// PermsUnknown is Game.Perms before any interaction has told what the app
+// may do in the game's channel.
+const PermsUnknown int64 = -1
+
 // MaxAILevel is the strongest AI level; levels run from 1 to MaxAILevel.
 const MaxAILevel = 10
 
@@ -85,6 +89,8 @@ type Request struct {
 	// MessageID is the message of the request's prompt, "" when unknown.
 	// The store keeps it only while a request is pending: it saves "" with
 	// NoRequest.
+	//
+	// Deprecated: posts (Game.PromptPost) replace it.
 	MessageID string
 }
 
@@ -98,7 +104,22 @@ type Game struct {
 	Size      int    // board size (15 or 19 for Gomoku, 9 for Xiangqi's width, as the lifecycle likes)
 	GuildID   string // "" in direct messages
 	ChannelID string
-	MessageID string // the message holding the board
+	// MessageID is the message holding the board.
+	//
+	// Deprecated: posts (Game.BoardPost) replace it.
+	MessageID string
+	// Locale is the language of the game's public messages: the server's,
+	// or the player's in a direct message ("" until an interaction says).
+	Locale string
+	// Perms is what the app may do in the game's channel (Discord's
+	// app_permissions bits) as last seen in an interaction, PermsUnknown
+	// before any.
+	Perms int64
+	// BoardPost is the post showing the game now: the challenge while it
+	// waits for an answer, then the latest board (0 for none yet).
+	BoardPost int64
+	// PromptPost is the post of the pending request's prompt (0 for none).
+	PromptPost int64
 	// Seats are indexed by engine.Side: Seats[engine.First] moves first.
 	Seats [2]Seat
 	// Challenger is the side that issued the challenge.

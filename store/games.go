@@ -11,11 +11,12 @@ import (
 )
 
 // gameColumns are the columns scanGame reads, in order.
-const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.message_id,
+const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.locale, coalesce(g.app_permissions, -1),
+	coalesce(g.board_post, 0), coalesce(g.prompt_post, 0),
 	g.first_user, coalesce(p1.name, ''), g.first_ai, g.second_user, coalesce(p2.name, ''), g.second_ai,
 	g.challenger, g.rated, g.status, g.result, g.reason, g.moves,
 	g.request, g.request_by, g.request_at, g.deadline, g.remind_at, g.ai_undos,
-	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of, g.request_message_id`
+	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of, g.message_id, g.request_message_id`
 
 // gameFrom is the FROM clause that goes with gameColumns.
 const gameFrom = ` FROM games g
@@ -36,11 +37,12 @@ func scanGame(row scanner) (*Game, error) {
 		requestMessage                   sql.NullString
 		kind, status, request            string
 	)
-	err := row.Scan(&g.ID, &kind, &g.Rules, &g.Size, &g.GuildID, &g.ChannelID, &g.MessageID,
+	err := row.Scan(&g.ID, &kind, &g.Rules, &g.Size, &g.GuildID, &g.ChannelID, &g.Locale, &g.Perms,
+		&g.BoardPost, &g.PromptPost,
 		&firstUser, &g.Seats[0].Name, &g.Seats[0].AI, &secondUser, &g.Seats[1].Name, &g.Seats[1].AI,
 		&challenger, &g.Rated, &status, &result, &reason, &g.Moves,
 		&request, &requestBy, &requestAt, &deadline, &remindAt, &g.AIUndos,
-		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf, &requestMessage)
+		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf, &g.MessageID, &requestMessage)
 	if err != nil {
 		return nil, err
 	}
@@ -67,6 +69,12 @@ func promptID(r Request) sql.NullString {
 	}
 	return nullString(r.MessageID)
 }
+
+// nullID is a reference to a row: NULL for 0.
+func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }
+
+// nullPerms is Game.Perms as stored: NULL when unknown.
+func nullPerms(p int64) sql.NullInt64 { return sql.NullInt64{Int64: p, Valid: p != PermsUnknown} }
 
 // savePlayers makes sure every user seat of g has a players row, updating
 // the display name when the seat carries one.
@@ -98,14 +106,23 @@ func upsertPlayer(ctx context.Context, tx *sql.Tx, userID, name string, now int6
 // RematchOf) fails with Code Conflict; RematchOf naming no game fails with
 // Code NotFound.
 func (db *DB) CreateGame(ctx context.Context, g *Game) error {
-	return db.create(ctx, g, "create game", nil)
+	return db.create(ctx, g, "create game", nil, nil)
 }
 
-// create validates g and inserts it in one write transaction, after
-// running before (when not nil) in that transaction: a check that may
-// refuse the insert.
-func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *sql.Tx) error) error {
+// Create inserts the new game g like CreateGame, together with its plan
+// (its first posts), in one transaction.
+func (db *DB) Create(ctx context.Context, g *Game, plan *Plan) error {
+	return db.create(ctx, g, "create game", nil, plan)
+}
+
+// create validates g and inserts it with its plan in one write
+// transaction, after running before (when not nil) in that transaction: a
+// check that may refuse the insert.
+func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *sql.Tx) error, plan *Plan) error {
 	if err := g.check(); err != nil {
+		return err
+	}
+	if err := plan.check(); err != nil {
 		return err
 	}
 	if g.Status == Finished {
@@ -113,7 +130,6 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *
 	}
 	now := db.opt.Now().UTC().Truncate(time.Millisecond)
 	ms := now.UnixMilli()
-	var id int64
 	err := db.write(ctx, what, func(tx *sql.Tx) error {
 		if before != nil {
 			if err := before(tx); err != nil {
@@ -132,20 +148,35 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *
 		if !g.Status.Live() {
 			finished = sql.NullInt64{Int64: ms, Valid: true}
 		}
-		return tx.QueryRowContext(ctx, `INSERT INTO games (kind, rules, size, guild_id, channel_id, message_id,
+		err := tx.QueryRowContext(ctx, `INSERT INTO games (kind, rules, size, guild_id, channel_id, locale, app_permissions,
 			first_user, first_ai, second_user, second_ai, challenger, rated, status, moves,
-			request, request_by, request_at, deadline, remind_at, ai_undos, created_at, updated_at, finished_at, version, rematch_of, request_message_id)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`,
-			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.MessageID,
+			request, request_by, request_at, deadline, remind_at, ai_undos, created_at, updated_at, finished_at, version, rematch_of,
+			message_id, request_message_id)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?) RETURNING id`,
+			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.Locale, nullPerms(g.Perms),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), g.Rated, g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
-			ms, ms, finished, sql.NullInt64{Int64: g.RematchOf, Valid: g.RematchOf != 0}, promptID(g.Request)).Scan(&id)
+			ms, ms, finished, nullID(g.RematchOf), g.MessageID, promptID(g.Request)).Scan(&g.ID)
+		if err != nil {
+			return err
+		}
+		g.Version = 1
+		if plan.empty() {
+			return nil
+		}
+		if err := plan.apply(ctx, tx, g, ms); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET board_post = ?, prompt_post = ? WHERE id = ?`,
+			nullID(g.BoardPost), nullID(g.PromptPost), g.ID)
+		return err
 	})
 	if err != nil {
+		g.ID, g.Version, g.BoardPost, g.PromptPost = 0, 0, 0, 0
 		return err
 	}
-	g.ID, g.Version, g.CreatedAt, g.UpdatedAt = id, 1, now, now
+	g.CreatedAt, g.UpdatedAt = now, now
 	g.Request.MessageID = promptID(g.Request).String
 	g.Outcome = engine.Outcome{}
 	if !g.Status.Live() {
@@ -193,16 +224,34 @@ func (db *DB) Game(ctx context.Context, id int64) (*Game, error) {
 }
 
 // Update saves every field of a live game g (seats, status, moves, request,
-// deadline, reminder, undo count, message) provided g.Version is still the
-// stored version, then increments g.Version and sets g.UpdatedAt. It fails
-// with Code Conflict when the game was changed since it was read or has
-// already ended, and Code NotFound when it does not exist.
+// deadline, reminder, undo count, posts, locale) provided g.Version is
+// still the stored version, then increments g.Version and sets
+// g.UpdatedAt. It fails with Code Conflict when the game was changed since
+// it was read or has already ended, and Code NotFound when it does not
+// exist.
 //
 // Update may move a game to any status but Finished (use Finish, which also
 // records the result); moving it to Declined, Expired or Abandoned ends it
 // with no effect on records or ratings.
 func (db *DB) Update(ctx context.Context, g *Game) error {
+	return db.update(ctx, g, nil)
+}
+
+// Save writes the change of the live game g with its plan in one
+// transaction: like Finish when g.Status is Finished, like Update
+// otherwise.
+func (db *DB) Save(ctx context.Context, g *Game, plan *Plan) (RatingChanges, error) {
+	if g.Status == Finished {
+		return db.finish(ctx, g, plan)
+	}
+	return RatingChanges{}, db.update(ctx, g, plan)
+}
+
+func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 	if err := g.check(); err != nil {
+		return err
+	}
+	if err := plan.check(); err != nil {
 		return err
 	}
 	if g.Status == Finished {
@@ -214,26 +263,40 @@ func (db *DB) Update(ctx context.Context, g *Game) error {
 	if !g.Status.Live() {
 		finished = sql.NullInt64{Int64: ms, Valid: true}
 	}
+	board, prompt := g.BoardPost, g.PromptPost
 	err := db.write(ctx, fmt.Sprintf("update game %d", g.ID), func(tx *sql.Tx) error {
+		g.BoardPost, g.PromptPost = board, prompt
 		if err := savePlayers(ctx, tx, g, ms); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE games SET kind = ?, rules = ?, size = ?, guild_id = ?, channel_id = ?, message_id = ?,
+		next := *g
+		next.Version++
+		if err := plan.apply(ctx, tx, &next, ms); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE games SET kind = ?, rules = ?, size = ?, guild_id = ?, channel_id = ?,
+			locale = ?, app_permissions = ?, board_post = ?, prompt_post = ?,
 			first_user = ?, first_ai = ?, second_user = ?, second_ai = ?, challenger = ?, rated = ?, status = ?, moves = ?,
-			request = ?, request_by = ?, request_at = ?, request_message_id = ?, deadline = ?, remind_at = ?, ai_undos = ?,
-			updated_at = ?, finished_at = ?, version = version + 1
+			request = ?, request_by = ?, request_at = ?, deadline = ?, remind_at = ?, ai_undos = ?,
+			message_id = ?, request_message_id = ?, updated_at = ?, finished_at = ?, version = version + 1
 			WHERE id = ? AND version = ? AND status IN ('challenge', 'active')`,
-			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.MessageID,
+			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID,
+			g.Locale, nullPerms(g.Perms), nullID(next.BoardPost), nullID(next.PromptPost),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), g.Rated, g.Status, g.Moves,
-			g.Request.Kind, int(g.Request.By), millis(g.Request.At), promptID(g.Request), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
-			ms, finished, g.ID, g.Version)
+			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
+			g.MessageID, promptID(g.Request), ms, finished, g.ID, g.Version)
 		if err != nil {
 			return err
 		}
-		return checkApplied(ctx, tx, res, g.ID, g.Version)
+		if err := checkApplied(ctx, tx, res, g.ID, g.Version); err != nil {
+			return err
+		}
+		g.BoardPost, g.PromptPost = next.BoardPost, next.PromptPost
+		return nil
 	})
 	if err != nil {
+		g.BoardPost, g.PromptPost = board, prompt
 		return err
 	}
 	g.Version++
@@ -249,6 +312,8 @@ func (db *DB) Update(ctx context.Context, g *Game) error {
 // is still the stored version, then increments g.Version. Unlike Update it
 // also works on a finished game, where the only request allowed is a
 // rematch (or none, to withdraw it). Errors are as for Update.
+//
+// Deprecated: the lifecycle plans posts instead.
 func (db *DB) UpdateRequest(ctx context.Context, g *Game) error {
 	if err := g.check(); err != nil {
 		return err

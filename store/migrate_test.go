@@ -177,8 +177,8 @@ func TestUpgradeFromVersion1(t *testing.T) {
 			('b', 'gomoku', 1700, 80, 0.06, 9, 7, 2, 0, ?1),
 			('c', 'gomoku', 1800, 80, 0.06, 1, 1, 0, 0, ?1);
 		INSERT INTO guild_players (guild_id, kind, user_id) VALUES ('g', 'gomoku', 'a'), ('g', 'gomoku', 'c');
-		INSERT INTO games (kind, rules, size, first_user, second_user, status, request, request_by, request_at, created_at, updated_at)
-			VALUES ('gomoku', 'freestyle', 15, 'a', 'b', 'active', 'draw', 1, ?1, ?1, ?1);`, ms, ms)
+		INSERT INTO games (kind, rules, size, channel_id, message_id, first_user, second_user, status, request, request_by, request_at, created_at, updated_at)
+			VALUES ('gomoku', 'freestyle', 15, 'c1', 'm1', 'a', 'b', 'active', 'draw', 1, ?1, ?1, ?1);`, ms, ms)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,6 +201,13 @@ func TestUpgradeFromVersion1(t *testing.T) {
 	}
 	if due, err := db.RequestsDue(ctx, clk.Now()); err != nil || len(due) != 1 || due[0].ID != 1 {
 		t.Errorf("RequestsDue after the upgrade: %v, %v; want game 1", due, err)
+	}
+	// Its board, posted before posts existed, became the board post
+	// Discord already shows; its request had no known prompt.
+	if g, err := db.Game(ctx, 1); err != nil || g.BoardPost == 0 || g.PromptPost != 0 {
+		t.Errorf("old game's posts: %+v, %v; want a board and no prompt", g, err)
+	} else if p, err := db.Post(ctx, g.BoardPost); err != nil || p.Kind != BoardPost || p.MessageID != "m1" || p.ChannelID != "c1" || p.Due() {
+		t.Errorf("old game's board post: %+v, %v; want message m1 in c1, not due", p, err)
 	}
 	// Its request predates prompt ids: none is known until one is saved.
 	if g, err := db.Game(ctx, 1); err != nil || g.Request.MessageID != "" {

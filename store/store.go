@@ -3,7 +3,11 @@
 //
 // Durability: the database runs in WAL mode with synchronous=FULL, so a
 // method that returned nil has its write on disk; a killed process or a power
-// cut cannot lose it. Concurrency: every write goes through one connection
+// cut cannot lose it. The one exception is Delivered, the bot's record of what
+// Discord shows, which is bookkeeping the bot can recover by asking Discord:
+// it is committed with synchronous=NORMAL (no fsync), so a killed process
+// keeps it but a power cut may lose the last ones. A change of a game and the
+// posts it plans are one transaction: one fsync. Concurrency: every write goes through one connection
 // and starts with BEGIN IMMEDIATE, so writers queue in Go (respecting their
 // context) instead of failing with "database is locked"; reads use a separate
 // pool of read-only connections that WAL lets run alongside the writer. A
@@ -36,6 +40,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"runtime"
@@ -208,6 +213,48 @@ func (db *DB) Migrated() []string { return append([]string(nil), db.migrated...)
 // connection) and commits it; what names the operation in errors.
 func (db *DB) write(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
 	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("%s: begin: %w", what, err)
+	}
+	if err := fn(tx); err != nil {
+		if rerr := tx.Rollback(); rerr != nil {
+			return fmt.Errorf("%s: %w (rollback: %v)", what, err, rerr)
+		}
+		if ErrorCode(err) != OK {
+			return err
+		}
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("%s: commit: %w", what, err)
+	}
+	return nil
+}
+
+// writeLight is write for bookkeeping that may be lost in a power cut (see
+// the package doc): the transaction commits with synchronous=NORMAL, which
+// in WAL mode skips the fsync. A killed process keeps it (it is in the WAL,
+// in the operating system's cache); the next full write syncs it too.
+func (db *DB) writeLight(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
+	if db.r == db.w {
+		return db.write(ctx, what, fn) // in memory: nothing to sync
+	}
+	conn, err := db.w.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA synchronous = NORMAL`); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	defer func() {
+		if _, err := conn.ExecContext(context.Background(), `PRAGMA synchronous = FULL`); err != nil {
+			// Never hand a connection that skips fsyncs back to the pool:
+			// a bad connection is closed, and its successor opens with FULL.
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("%s: begin: %w", what, err)
 	}
