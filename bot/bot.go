@@ -25,6 +25,9 @@ const (
 // message ids, leaderboards and statistics. *store.DB satisfies it.
 type Store interface {
 	match.Store
+	Update(ctx context.Context, g *store.Game) error
+	UpdateRequest(ctx context.Context, g *store.Game) error
+	LiveGames(ctx context.Context) ([]*store.Game, error)
 	Leaderboard(ctx context.Context, q store.BoardQuery) (*store.Board, error)
 	Stats(ctx context.Context, userID string, kind store.Kind) (*store.Stats, error)
 	Rating(ctx context.Context, userID string, kind store.Kind) (store.PlayerRating, error)

@@ -195,7 +195,7 @@ func (b *Bot) solo(q *request, o options, kind store.Kind) error {
 func (b *Bot) accept(q *request, c customID) error {
 	unlock := b.locks.lock(c.Game)
 	defer unlock()
-	g, err := b.m.Accept(q.ctx, c.Game, q.user.ID)
+	g, err := b.m.Accept(q.ctx, c.Game, match.Actor{Player: q.user})
 	if err != nil {
 		return err
 	}
@@ -212,9 +212,9 @@ func (b *Bot) decline(q *request, c customID) error {
 		return err
 	}
 	if g.Status == store.Challenge && g.Seats[g.Challenger].UserID == q.user.ID {
-		g, err = b.m.Withdraw(q.ctx, c.Game, q.user.ID)
+		g, err = b.m.Withdraw(q.ctx, c.Game, match.Actor{Player: q.user})
 	} else {
-		g, err = b.m.Decline(q.ctx, c.Game, q.user.ID)
+		g, err = b.m.Decline(q.ctx, c.Game, match.Actor{Player: q.user})
 	}
 	if err != nil {
 		return err
@@ -267,7 +267,7 @@ func (b *Bot) moveCommand(q *request, o options) error {
 	}
 	unlock := b.locks.lock(g.ID)
 	defer unlock()
-	g, err = b.m.Play(q.ctx, g.ID, q.user.ID, o.str(optMove), match.AnyPly)
+	g, err = b.m.Play(q.ctx, g.ID, match.Actor{Player: q.user}, o.str(optMove), match.AnyPly)
 	if err != nil {
 		return err
 	}
@@ -292,7 +292,7 @@ func (b *Bot) resignCommand(q *request, o options) error {
 	}
 	unlock := b.locks.lock(g.ID)
 	defer unlock()
-	g, err = b.m.Resign(q.ctx, g.ID, q.user.ID, match.AnyPly)
+	g, err = b.m.Resign(q.ctx, g.ID, match.Actor{Player: q.user}, match.AnyPly)
 	if err != nil {
 		return err
 	}
@@ -303,7 +303,7 @@ func (b *Bot) resignCommand(q *request, o options) error {
 func (b *Bot) resignButton(q *request, c customID) error {
 	unlock := b.locks.lock(c.Game)
 	defer unlock()
-	g, err := b.m.Resign(q.ctx, c.Game, q.user.ID, c.Ply)
+	g, err := b.m.Resign(q.ctx, c.Game, match.Actor{Player: q.user}, c.Ply)
 	if err != nil {
 		return err
 	}
@@ -314,7 +314,7 @@ func (b *Bot) resignButton(q *request, c customID) error {
 func (b *Bot) ask(q *request, c customID, kind store.RequestKind) error {
 	unlock := b.locks.lock(c.Game)
 	defer unlock()
-	g, err := b.m.Ask(q.ctx, c.Game, q.user.ID, kind, c.Ply)
+	g, err := b.m.Ask(q.ctx, c.Game, match.Actor{Player: q.user}, kind, c.Ply)
 	if err != nil {
 		return err
 	}
@@ -380,10 +380,10 @@ func (b *Bot) answer(q *request, c customID, yes bool) error {
 	side, mine := seatOf(g, q.user.ID)
 	var key string
 	if !yes && mine && g.Status == store.Active && g.Request.Kind != store.NoRequest && g.Request.By == side {
-		g, err = b.m.Withdraw(q.ctx, c.Game, q.user.ID)
+		g, err = b.m.Withdraw(q.ctx, c.Game, match.Actor{Player: q.user})
 		key = "prompt.withdrawn"
 	} else {
-		g, err = b.m.Answer(q.ctx, c.Game, q.user.ID, yes, c.Ply)
+		g, err = b.m.Answer(q.ctx, c.Game, match.Actor{Player: q.user}, yes, c.Ply)
 		key = map[bool]string{true: "prompt.accepted", false: "prompt.declined"}[yes]
 	}
 	if err != nil {
@@ -425,7 +425,7 @@ func (b *Bot) closeStalePrompt(q *request, c customID, err error) error {
 
 // rematch is the Rematch button of a finished game.
 func (b *Bot) rematch(q *request, c customID) error {
-	g, err := b.m.Rematch(q.ctx, c.Game, q.user.ID)
+	g, err := b.m.Rematch(q.ctx, c.Game, match.Actor{Player: q.user})
 	if err != nil {
 		return err
 	}

@@ -119,7 +119,7 @@ func (b *Bot) pickSecond(q *request, c customID, values []string) error {
 	}
 	unlock := b.locks.lock(c.Game)
 	defer unlock()
-	g, err := b.m.Play(q.ctx, c.Game, q.user.ID, move, c.Ply)
+	g, err := b.m.Play(q.ctx, c.Game, match.Actor{Player: q.user}, move, c.Ply)
 	if err != nil {
 		return err
 	}

@@ -44,7 +44,11 @@ func (m *Manager) aiTurn(ctx context.Context, id int64) {
 		if now.g.Status != store.Active || now.g.Moves != seen || now.eg.Turn() != side {
 			return step{}, errDropped
 		}
-		return m.play(now, side, move)
+		s, err := m.play(now, side, move)
+		if err == nil {
+			now.showBoard()
+		}
+		return s, err
 	})
 	if err != nil && !errors.Is(err, errDropped) {
 		m.aiFailed(ctx, id, l, fmt.Errorf("the AI (level %d) played %s: %w", level, quoteName(move), err))
@@ -70,7 +74,7 @@ func (m *Manager) aiAnswerDraw(ctx context.Context, l *live) {
 		if now.g.Status != store.Active || now.g.Moves != seen || !sameRequest(now.g.Request, r) {
 			return step{}, errDropped
 		}
-		return m.answer(now, side, accept)
+		return m.answer(now, side, accept, Actor{})
 	})
 	if err != nil && !errors.Is(err, errDropped) {
 		m.aiFailed(ctx, l.g.ID, l, fmt.Errorf("the AI (level %d) could not answer the draw offer: %w", level, err))

@@ -106,7 +106,7 @@ func (e *env) playRandom(id int64, r *RandomAI) *store.Game {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	g, err := e.m.Play(ctx, id, alice.ID, mv, eg.Ply())
+	g, err := e.m.Play(ctx, id, as(alice.ID), mv, eg.Ply())
 	if err != nil {
 		e.t.Fatalf("alice plays %s: %v", mv, err)
 	}
@@ -142,11 +142,11 @@ func TestSoloGame(t *testing.T) {
 	if first.Actor != engine.First || first.Game.Version != 2 {
 		t.Errorf("AI's first move event %+v", first)
 	}
-	_, err := e.m.Play(ctx, g.ID, alice.ID, "a1", 0)
+	_, err := e.m.Play(ctx, g.ID, as(alice.ID), "a1", 0)
 	wantCode(t, err, Stale)
 	e.playRandom(g.ID, NewRandomAI(3))
 	e.aiMoved(g.ID)
-	_, err = e.m.Resign(ctx, g.ID, alice.ID, AnyPly)
+	_, err = e.m.Resign(ctx, g.ID, as(alice.ID), AnyPly)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestSoloXiangqi(t *testing.T) {
 	if red := e.aiMoved(g.ID); red.Actor != engine.First || red.Game.Seats[engine.First].AI != 10 {
 		t.Errorf("red's move %+v", red)
 	}
-	_, err = e.m.Play(ctx, g.ID, alice.ID, "e10e8", 1)
+	_, err = e.m.Play(ctx, g.ID, as(alice.ID), "e10e8", 1)
 	if engine.ErrorCode(err) != engine.Illegal {
 		t.Errorf("a general leaving the palace: %v", err)
 	}
@@ -182,7 +182,7 @@ func TestUndoAgainstAI(t *testing.T) {
 		e.aiMoved(g.ID)
 	}
 	for i := 1; i <= DefaultAIUndoLimit; i++ {
-		after, err := e.m.Ask(ctx, g.ID, alice.ID, store.UndoRequest, 4)
+		after, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, 4)
 		if err != nil {
 			t.Fatalf("undo %d: %v", i, err)
 		}
@@ -196,7 +196,7 @@ func TestUndoAgainstAI(t *testing.T) {
 		e.playRandom(g.ID, r)
 		e.aiMoved(g.ID)
 	}
-	_, err := e.m.Ask(ctx, g.ID, alice.ID, store.UndoRequest, 4)
+	_, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, 4)
 	wantCode(t, err, LimitReached)
 	if want := "you have used all 3 undos in this game"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
@@ -211,7 +211,7 @@ func TestNoUndoAgainstAI(t *testing.T) {
 	g := e.solo(ChallengerFirst)
 	e.play(g.ID, "h8")
 	e.aiMoved(g.ID)
-	_, err := e.m.Ask(ctx, g.ID, alice.ID, store.UndoRequest, 2)
+	_, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, 2)
 	wantCode(t, err, LimitReached)
 	if want := "undo is not allowed against the AI"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
@@ -226,7 +226,7 @@ func TestUndoWhileAIThinks(t *testing.T) {
 	if ply := ai.waitStarted(t); ply != 1 {
 		t.Fatalf("AI asked at ply %d", ply)
 	}
-	after, err := e.m.Ask(ctx, g.ID, alice.ID, store.UndoRequest, 1)
+	after, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestResignWhileAIThinks(t *testing.T) {
 	e := newEnv(t, Config{AI: ai})
 	g := e.solo(OpponentFirst)
 	ai.waitStarted(t)
-	if _, err := e.m.Resign(ctx, g.ID, alice.ID, 0); err != nil {
+	if _, err := e.m.Resign(ctx, g.ID, as(alice.ID), 0); err != nil {
 		t.Fatal(err)
 	}
 	close(ai.gate)
@@ -278,7 +278,7 @@ func TestDrawAgainstAI(t *testing.T) {
 		g := e.solo(ChallengerFirst)
 		e.play(g.ID, "h8")
 		e.aiMoved(g.ID)
-		if _, err := e.m.Ask(ctx, g.ID, alice.ID, store.DrawRequest, 2); err != nil {
+		if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.DrawRequest, 2); err != nil {
 			t.Fatal(err)
 		}
 		if !tt.accept {
@@ -369,13 +369,13 @@ func TestManyAIGames(t *testing.T) {
 						continue
 					}
 					if eg.Ply() >= 2*movesEach {
-						if _, err := e.m.Resign(ctx, id, alice.ID, eg.Ply()); err != nil {
+						if _, err := e.m.Resign(ctx, id, as(alice.ID), eg.Ply()); err != nil {
 							t.Errorf("resign %d: %v", id, err)
 						}
 						continue
 					}
 					mv, _ := r.Move(ctx, eg, 1)
-					if _, err := e.m.Play(ctx, id, alice.ID, mv, eg.Ply()); err != nil {
+					if _, err := e.m.Play(ctx, id, as(alice.ID), mv, eg.Ply()); err != nil {
 						t.Errorf("play %d: %v", id, err)
 					}
 				case <-done:

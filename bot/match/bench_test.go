@@ -27,7 +27,7 @@ func BenchmarkRandomGames(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if g, err = m.Accept(ctx, g.ID, bob.ID); err != nil {
+				if g, err = m.Accept(ctx, g.ID, as(bob.ID)); err != nil {
 					b.Fatal(err)
 				}
 				eg, err := Restore(g.Kind, g.Moves)
@@ -40,7 +40,7 @@ func BenchmarkRandomGames(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					if g, err = m.Play(ctx, g.ID, g.Seats[turn].UserID, mv, eg.Ply()); err != nil {
+					if g, err = m.Play(ctx, g.ID, as(g.Seats[turn].UserID), mv, eg.Ply()); err != nil {
 						b.Fatal(err)
 					}
 					if _, err := eg.Play(mv); err != nil {
@@ -70,7 +70,7 @@ func BenchmarkTick(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := m.Accept(ctx, g.ID, bob.ID); err != nil {
+		if _, err := m.Accept(ctx, g.ID, as(bob.ID)); err != nil {
 			b.Fatal(err)
 		}
 	}

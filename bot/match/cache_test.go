@@ -46,12 +46,12 @@ func TestCacheAcrossProcesses(t *testing.T) {
 		if i%4 >= 2 { // and sometimes the same process twice in a row
 			m = m1
 		}
-		if _, err := m.Play(ctx, g.ID, user, mv, i); err != nil {
+		if _, err := m.Play(ctx, g.ID, as(user), mv, i); err != nil {
 			t.Fatalf("move %d %s: %v", i, mv, err)
 		}
 	}
 	// m2 last saw ply 6; its cache must not let it believe in that position.
-	_, err := m2.Play(ctx, g.ID, alice.ID, "l9", AnyPly)
+	_, err := m2.Play(ctx, g.ID, as(alice.ID), "l9", AnyPly)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestCacheAcrossProcesses(t *testing.T) {
 	if eg.Ply() != 9 || got.Moves != "15 freestyle: h8 h9 i8 i9 j8 j9 k8 k9 l9" {
 		t.Errorf("stored %q", got.Moves)
 	}
-	end, err := m1.Play(ctx, g.ID, bob.ID, "g9", 9) // white: g9 h9 i9 j9 k9
+	end, err := m1.Play(ctx, g.ID, as(bob.ID), "g9", 9) // white: g9 h9 i9 j9 k9
 	if err != nil {
 		t.Fatal(err)
 	}

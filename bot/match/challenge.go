@@ -29,6 +29,8 @@ type ChallengeSpec struct {
 	// Rated games move both players' ratings when finished.
 	Rated              bool
 	GuildID, ChannelID string
+	// Via is the interaction the challenge came through.
+	Via Via
 }
 
 // SoloSpec is a game of one user against the AI.
@@ -39,6 +41,8 @@ type SoloSpec struct {
 	Start  Seating
 	// GuildID and ChannelID say where the game is played.
 	GuildID, ChannelID string
+	// Via is the interaction the game was started through.
+	Via Via
 }
 
 // challengerSide returns the side of the challenger under seating st.
@@ -57,8 +61,9 @@ func (m *Manager) challengerSide(st Seating) (engine.Side, error) {
 	return 0, errorf(Invalid, "unknown choice of who starts (%d)", st)
 }
 
-// newRecord returns a stored game of the given setup with its empty board.
-func newRecord(s Setup, guildID, channelID string) (*live, error) {
+// newRecord returns a new game of the given setup with its empty board,
+// played where the interaction v came from.
+func newRecord(s Setup, guildID, channelID string, v Via) (*live, error) {
 	s, err := s.normalize()
 	if err != nil {
 		return nil, err
@@ -67,7 +72,12 @@ func newRecord(s Setup, guildID, channelID string) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &live{g: &store.Game{Kind: s.Kind, Rules: s.Rules, Size: s.Size, GuildID: guildID, ChannelID: channelID}, eg: eg}
+	g := &store.Game{Kind: s.Kind, Rules: s.Rules, Size: s.Size, GuildID: guildID, ChannelID: channelID,
+		Locale: v.Locale, Perms: store.PermsUnknown}
+	if v.Interaction != "" && v.Channel == channelID {
+		g.Perms = v.Perms
+	}
+	l := &live{g: g, eg: eg}
 	return l, l.save()
 }
 
@@ -88,7 +98,7 @@ func (m *Manager) Challenge(ctx context.Context, spec ChallengeSpec) (*store.Gam
 	case o.Bot:
 		return nil, errorf(Invalid, "%s is a bot and cannot play: challenge a person, or play the AI", displayName(o))
 	}
-	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID)
+	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID, spec.Via)
 	if err != nil {
 		return nil, err
 	}
@@ -101,6 +111,7 @@ func (m *Manager) Challenge(ctx context.Context, spec ChallengeSpec) (*store.Gam
 	g.Challenger, g.Rated, g.Status = side, spec.Rated, store.Challenge
 	now := m.now()
 	g.Deadline = now.Add(m.cfg.ChallengeTTL)
+	l.newChallenge(spec.Via)
 	if err := m.createChallenge(ctx, l, now); err != nil {
 		return nil, err
 	}
@@ -112,7 +123,7 @@ func (m *Manager) Challenge(ctx context.Context, spec ChallengeSpec) (*store.Gam
 // fewer than Config.MaxOpenChallenges open by now: the store counts and
 // inserts in one transaction, so the limit holds across processes.
 func (m *Manager) createChallenge(ctx context.Context, l *live, now time.Time) error {
-	err := m.st.CreateChallenge(ctx, l.g, m.cfg.MaxOpenChallenges, now)
+	err := m.st.CreateChallengePlan(ctx, l.g, m.cfg.MaxOpenChallenges, now, &l.plan)
 	var le *store.LimitError
 	if errors.As(err, &le) {
 		return errorf(LimitReached, "you already have %d open challenges: wait for answers or withdraw one", le.Open)
@@ -123,9 +134,9 @@ func (m *Manager) createChallenge(ctx context.Context, l *live, now time.Time) e
 	return nil
 }
 
-// create stores the new game l and reports e.
+// create stores the new game l with its plan and reports e.
 func (m *Manager) create(ctx context.Context, l *live, e Event) (*store.Game, error) {
-	if err := m.st.CreateGame(ctx, l.g); err != nil {
+	if err := m.st.Create(ctx, l.g, &l.plan); err != nil {
 		return nil, fmt.Errorf("create %s game: %w", l.g.Kind, err)
 	}
 	m.report(l, []Event{e}, store.RatingChanges{})
@@ -140,33 +151,39 @@ func displayName(p Player) string {
 }
 
 // Accept starts the challenge (or rematch offer) id; only the challenged
-// user may accept it.
-func (m *Manager) Accept(ctx context.Context, id int64, userID string) (*store.Game, error) {
+// user may accept it. The game's first board asks (and notifies) the
+// player to move, unless that is who accepted.
+func (m *Manager) Accept(ctx context.Context, id int64, who Actor) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
-		side, err := m.challenged(l, userID, "accept")
+		side, err := m.challenged(l, who.ID, "accept")
 		if err != nil || l.g.Status != store.Challenge {
 			return m.expireChallenge(l, err)
 		}
+		l.seen(who.Via)
 		e := l.event(GameStarted, side)
 		e.Request = l.g.Request.Kind
+		l.settleChallenge(store.WantAccepted)
 		l.g.Status, l.g.Request = store.Active, store.Request{}
 		m.armTurn(l, m.now())
-		return step{write: writeUpdate, events: []Event{e}}, nil
+		l.newBoard(who.Via, l.pingSide(l.eg.Turn(), who.ID))
+		return step{write: true, events: []Event{e}}, nil
 	})
 }
 
 // Decline refuses the challenge id; only the challenged user may decline
 // it (the challenger withdraws it).
-func (m *Manager) Decline(ctx context.Context, id int64, userID string) (*store.Game, error) {
+func (m *Manager) Decline(ctx context.Context, id int64, who Actor) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
-		side, err := m.challenged(l, userID, "decline")
+		side, err := m.challenged(l, who.ID, "decline")
 		if err != nil || l.g.Status != store.Challenge {
 			return m.expireChallenge(l, err)
 		}
+		l.seen(who.Via)
 		e := l.event(ChallengeDeclined, side)
 		e.Request = l.g.Request.Kind
+		l.settleChallenge(store.WantDeclined)
 		l.g.Status = store.Declined
-		return step{write: writeUpdate, events: []Event{e}}, nil
+		return step{write: true, events: []Event{e}}, nil
 	})
 }
 
@@ -201,15 +218,16 @@ func (m *Manager) expireChallenge(l *live, err error) (step, error) {
 	if l.g.Status == store.Expired && ErrorCode(err) == Expired {
 		e := l.event(ChallengeExpired, l.g.Challenger)
 		e.Request = l.g.Request.Kind
-		return step{write: writeUpdate, events: []Event{e}, err: err}, nil
+		l.settleChallenge(store.WantExpired)
+		return step{write: true, events: []Event{e}, err: err}, nil
 	}
 	return step{}, err
 }
 
 // withdrawChallenge takes back the challenge l for its challenger; one
 // that has expired meanwhile is stored and reported as expired instead.
-func (m *Manager) withdrawChallenge(l *live, userID string) (step, error) {
-	side, ok := sideOf(l.g, userID)
+func (m *Manager) withdrawChallenge(l *live, who Actor) (step, error) {
+	side, ok := sideOf(l.g, who.ID)
 	if !ok || side != l.g.Challenger {
 		return step{}, errorf(NotYourRequest, "only %s can withdraw this challenge", l.who(l.g.Challenger))
 	}
@@ -217,10 +235,12 @@ func (m *Manager) withdrawChallenge(l *live, userID string) (step, error) {
 		l.g.Status = store.Expired
 		return m.expireChallenge(l, errorf(Expired, "this challenge already expired at %s", l.g.Deadline.UTC().Format("15:04 MST")))
 	}
+	l.seen(who.Via)
 	e := l.event(ChallengeWithdrawn, side)
 	e.Request = l.g.Request.Kind
+	l.settleChallenge(store.WantWithdrawn)
 	l.g.Status = store.Declined
-	return step{write: writeUpdate, events: []Event{e}}, nil
+	return step{write: true, events: []Event{e}}, nil
 }
 
 // Solo starts a game of spec.Player against the AI at spec.Level. When the
@@ -237,7 +257,7 @@ func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) 
 	case spec.Level < 1 || spec.Level > store.MaxAILevel:
 		return nil, errorf(Invalid, "the AI's level is 1 to %d, not %d", store.MaxAILevel, spec.Level)
 	}
-	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID)
+	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID, spec.Via)
 	if err != nil {
 		return nil, err
 	}
@@ -249,6 +269,7 @@ func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) 
 	g.Seats[side], g.Seats[side.Other()] = store.Human(p.ID, p.Name), store.AI(spec.Level)
 	g.Challenger, g.Status = side, store.Active
 	m.armTurn(l, m.now())
+	l.newBoard(spec.Via, nil)
 	return m.create(ctx, l, l.event(GameStarted, side))
 }
 
@@ -260,7 +281,8 @@ func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) 
 // has already proposed it, Rematch accepts their offer. A game has one
 // pending offer at most, even when both players ask at once from two
 // processes. The new game's RematchOf is id. It returns the new game.
-func (m *Manager) Rematch(ctx context.Context, id int64, userID string) (*store.Game, error) {
+func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game, error) {
+	userID := who.ID
 	old, err := m.load(ctx, id, false)
 	if err != nil {
 		return nil, err
@@ -277,9 +299,23 @@ func (m *Manager) Rematch(ctx context.Context, id int64, userID string) (*store.
 		return nil, errorf(NotAPlayer, "only the players of game #%d can ask for a rematch", id)
 	}
 	setup := Setup{Kind: old.g.Kind, Rules: old.g.Rules, Size: old.g.Size}
-	l, err := newRecord(setup, old.g.GuildID, old.g.ChannelID)
+	channel := old.g.ChannelID
+	if who.Via.Channel != "" {
+		channel = who.Via.Channel
+	}
+	l, err := newRecord(setup, old.g.GuildID, channel, who.Via)
 	if err != nil {
 		return nil, err
+	}
+	if l.g.Locale == "" {
+		l.g.Locale = old.g.Locale
+	}
+	// The old game's board loses its Rematch button.
+	retireOld := func() {
+		if old.g.BoardPost != 0 {
+			l.want(old.g.BoardPost, store.WantRetired)
+			l.also = []int64{id}
+		}
 	}
 	g := l.g
 	g.Seats = [2]store.Seat{old.g.Seats[1], old.g.Seats[0]}
@@ -291,6 +327,8 @@ func (m *Manager) Rematch(ctx context.Context, id int64, userID string) (*store.
 		}
 		g.Status = store.Active
 		m.armTurn(l, m.now())
+		l.newBoard(who.Via, nil)
+		retireOld()
 		e := l.event(GameStarted, me)
 		e.Request = store.RematchRequest
 		return m.create(ctx, l, e)
@@ -311,11 +349,14 @@ func (m *Manager) Rematch(ctx context.Context, id int64, userID string) (*store.
 		case offer.Challenger == me:
 			return nil, errorf(Invalid, "you have already offered a rematch (game #%d): wait for the answer", offer.ID)
 		default:
-			return m.Accept(ctx, offer.ID, userID)
+			return m.Accept(ctx, offer.ID, who)
 		}
 		now := m.now()
 		g.Status, g.Deadline = store.Challenge, now.Add(m.cfg.RequestTTL)
 		g.Request = store.Request{Kind: store.RematchRequest, By: me, At: now}
+		l.plan = store.Plan{}
+		l.newChallenge(who.Via)
+		retireOld()
 		err = m.createChallenge(ctx, l, now)
 		if store.ErrorCode(err) == store.Conflict {
 			continue // the other player offered at the same moment: answer theirs

@@ -58,7 +58,7 @@ func TestChallengeLimit(t *testing.T) {
 	if _, err := e.m.Challenge(ctx, ChallengeSpec{Setup: spec.Setup, Challenger: carol, Opponent: alice}); err != nil {
 		t.Fatalf("carol's challenge: %v", err)
 	}
-	if _, err := e.m.Withdraw(ctx, first.ID, alice.ID); err != nil {
+	if _, err := e.m.Withdraw(ctx, first.ID, as(alice.ID)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.m.Challenge(ctx, spec); err != nil {
@@ -101,21 +101,21 @@ func TestAcceptDeclineWithdraw(t *testing.T) {
 		return g
 	}
 	g := issue()
-	_, err := e.m.Accept(ctx, g.ID, alice.ID)
+	_, err := e.m.Accept(ctx, g.ID, as(alice.ID))
 	wantCode(t, err, NotYourRequest)
 	if want := "only @bob (white) can accept this challenge; you can withdraw it"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
-	_, err = e.m.Accept(ctx, g.ID, carol.ID)
+	_, err = e.m.Accept(ctx, g.ID, as(carol.ID))
 	wantCode(t, err, NotAPlayer)
-	_, err = e.m.Play(ctx, g.ID, alice.ID, "h8", AnyPly)
+	_, err = e.m.Play(ctx, g.ID, as(alice.ID), "h8", AnyPly)
 	wantCode(t, err, Invalid)
-	_, err = e.m.Withdraw(ctx, g.ID, bob.ID)
+	_, err = e.m.Withdraw(ctx, g.ID, as(bob.ID))
 	wantCode(t, err, NotYourRequest)
-	_, err = e.m.Accept(ctx, 9999, bob.ID)
+	_, err = e.m.Accept(ctx, 9999, as(bob.ID))
 	wantCode(t, err, NotFound)
 
-	started, err := e.m.Accept(ctx, g.ID, bob.ID)
+	started, err := e.m.Accept(ctx, g.ID, as(bob.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,20 +123,20 @@ func TestAcceptDeclineWithdraw(t *testing.T) {
 		!started.RemindAt.Equal(started.Deadline.Add(-DefaultRemindBefore)) {
 		t.Errorf("accepted game: %+v", started)
 	}
-	_, err = e.m.Accept(ctx, g.ID, bob.ID)
+	_, err = e.m.Accept(ctx, g.ID, as(bob.ID))
 	wantCode(t, err, Invalid)
-	_, err = e.m.Decline(ctx, g.ID, bob.ID)
+	_, err = e.m.Decline(ctx, g.ID, as(bob.ID))
 	wantCode(t, err, Invalid)
 
 	d := issue()
-	if _, err := e.m.Decline(ctx, d.ID, bob.ID); err != nil {
+	if _, err := e.m.Decline(ctx, d.ID, as(bob.ID)); err != nil {
 		t.Fatal(err)
 	}
-	_, err = e.m.Accept(ctx, d.ID, bob.ID)
+	_, err = e.m.Accept(ctx, d.ID, as(bob.ID))
 	wantCode(t, err, GameOver)
 
 	w := issue()
-	if _, err := e.m.Withdraw(ctx, w.ID, alice.ID); err != nil {
+	if _, err := e.m.Withdraw(ctx, w.ID, as(alice.ID)); err != nil {
 		t.Fatal(err)
 	}
 	stored, _ := e.game(w.ID)
@@ -173,11 +173,11 @@ func TestChallengeExpiry(t *testing.T) {
 	e.clock.Advance(time.Minute)
 
 	// Withdrawn after it expired: it expired.
-	_, err = e.m.Withdraw(ctx, withdrawn.ID, alice.ID)
+	_, err = e.m.Withdraw(ctx, withdrawn.ID, as(alice.ID))
 	wantCode(t, err, Expired)
 
 	// Answered after it expired: stored as expired, reported, refused.
-	_, err = e.m.Accept(ctx, late.ID, bob.ID)
+	_, err = e.m.Accept(ctx, late.ID, as(bob.ID))
 	wantCode(t, err, Expired)
 	if want := "this challenge expired at 09:01 UTC"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)

@@ -40,11 +40,11 @@ func TestDoubleAcceptOfOneUndo(t *testing.T) {
 		for round := range 10 {
 			g := e.duel(false)
 			e.play(g.ID, "h8", "h9", "i8")
-			if _, err := e.m.Ask(ctx, g.ID, alice.ID, store.UndoRequest, 3); err != nil {
+			if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, 3); err != nil {
 				t.Fatal(err)
 			}
 			accept := func(m *Manager) func() error {
-				return func() error { _, err := m.Answer(ctx, g.ID, bob.ID, true, 3); return err }
+				return func() error { _, err := m.Answer(ctx, g.ID, as(bob.ID), true, 3); return err }
 			}
 			errs := race(accept(m1), accept(m2))
 			ok := 0
@@ -78,8 +78,8 @@ func TestWinningMoveAndResignTogether(t *testing.T) {
 		for round := range 12 {
 			g := e.duel(true)
 			e.play(g.ID, "h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9")
-			move := func() error { _, err := m1.Play(ctx, g.ID, alice.ID, "l8", 8); return err }
-			resign := func() error { _, err := m2.Resign(ctx, g.ID, bob.ID, 8); return err }
+			move := func() error { _, err := m1.Play(ctx, g.ID, as(alice.ID), "l8", 8); return err }
+			resign := func() error { _, err := m2.Resign(ctx, g.ID, as(bob.ID), 8); return err }
 			if round%2 == 1 {
 				move, resign = resign, move
 			}
@@ -128,8 +128,8 @@ func TestDoubleMove(t *testing.T) {
 	m1, m2 := e.managers(true)
 	g := e.duel(false)
 	errs := race(
-		func() error { _, err := m1.Play(ctx, g.ID, alice.ID, "h8", 0); return err },
-		func() error { _, err := m2.Play(ctx, g.ID, alice.ID, "i9", 0); return err },
+		func() error { _, err := m1.Play(ctx, g.ID, as(alice.ID), "h8", 0); return err },
+		func() error { _, err := m2.Play(ctx, g.ID, as(alice.ID), "i9", 0); return err },
 	)
 	applied := 0
 	for _, err := range errs {
@@ -201,14 +201,14 @@ func TestRematchAskedByBothAtOnce(t *testing.T) {
 		m1, m2 := e.managers(two)
 		for round := range 8 {
 			g := e.duel(false)
-			if _, err := e.m.Resign(ctx, g.ID, bob.ID, AnyPly); err != nil {
+			if _, err := e.m.Resign(ctx, g.ID, as(bob.ID), AnyPly); err != nil {
 				t.Fatal(err)
 			}
 			games := make([]*store.Game, 2)
 			ask := func(i int, m *Manager, user Player) func() error {
 				return func() error {
 					var err error
-					games[i], err = m.Rematch(ctx, g.ID, user.ID)
+					games[i], err = m.Rematch(ctx, g.ID, as(user.ID))
 					return err
 				}
 			}
@@ -224,7 +224,7 @@ func TestRematchAskedByBothAtOnce(t *testing.T) {
 			if got.Status != store.Active || got.RematchOf != g.ID {
 				t.Fatalf("two processes %v round %d: rematch %+v", two, round, got)
 			}
-			if _, err := e.m.Resign(ctx, got.ID, alice.ID, AnyPly); err != nil {
+			if _, err := e.m.Resign(ctx, got.ID, as(alice.ID), AnyPly); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -6,8 +6,18 @@
 // rematch), resignation, turn deadlines with reminders, abandoned AI games
 // and results. It talks to storage through the Store interface (satisfied by
 // *store.DB), to the AI through AI, reads time from a Clock and reports what
-// happened through a Notifier as plain Event values, which the Discord
-// adapter turns into messages.
+// happened through a Notifier as plain Event values.
+//
+// # What Discord shows
+//
+// The lifecycle owns every write of a game, including which Discord message
+// shows its board and its open prompt: each operation plans its posts
+// (store.Post: a new board created through the interaction the operation
+// came through, the old board retired, a prompt settled, a reminder...) and
+// the store keeps them in the same transaction as the change. The Discord
+// adapter makes Discord match the plan; after a crash it finds the posts
+// still due in the store. Who is notified is decided here too (see
+// posts.go): the player who must act, once, and nobody else.
 //
 // # Concurrency
 //
@@ -16,8 +26,8 @@
 // there first (store code Conflict) the operation reloads and checks again,
 // a bounded number of times, so two clicks on the same button apply once and
 // a move and a resignation arriving together never both apply. Correctness
-// comes from the store's version check, so two processes may share one
-// database; a per-game lock inside the process only saves wasted work.
+// comes from the store's version check alone, so two processes may share
+// one database; nothing is locked in memory.
 // Limits on new games are checked by the store in the write transaction
 // that inserts them (Store.CreateChallenge for Config.MaxOpenChallenges, a
 // unique index for the one pending rematch offer per game), so they too

@@ -104,7 +104,7 @@ func TestEnginesPlaySoloGames(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := e.m.Play(ctx, g.ID, alice.ID, mv, eg.Ply()); err != nil {
+				if _, err := e.m.Play(ctx, g.ID, as(alice.ID), mv, eg.Ply()); err != nil {
 					t.Fatalf("alice plays %s: %v", mv, err)
 				}
 				if cur, _ = e.game(g.ID); cur.Status != store.Active {

@@ -81,13 +81,17 @@ type Event struct {
 	Ratings store.RatingChanges
 	// Err is why the AI failed (AIFailed).
 	Err error
+	// Also lists other games whose posts the change planned (set on the
+	// last event of a change): a rematch retires the board of the game it
+	// rematches.
+	Also []int64
 }
 
 // Notifier receives events. Notify is called after the change is stored,
-// from the goroutine that made it (an interaction handler or an AI worker),
-// possibly from several goroutines at once, while the game's lock is held
-// so that a game's events arrive in order. It should hand the event on
-// quickly and must not call back into the Manager before returning.
+// from the goroutine that made it (an interaction handler, an AI worker,
+// Tick), possibly from several goroutines at once; two changes of one game
+// stored at nearly the same time may be reported in either order (the
+// store's versions order them). It should hand the event on quickly.
 type Notifier interface {
 	Notify(Event)
 }

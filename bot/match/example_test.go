@@ -31,13 +31,13 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if _, err := m.Accept(ctx, g.ID, ben.ID); err != nil {
+	if _, err := m.Accept(ctx, g.ID, match.Actor{Player: ben}); err != nil {
 		log.Fatal(err)
 	}
-	if _, err := m.Play(ctx, g.ID, ann.ID, "h8", 0); err != nil {
+	if _, err := m.Play(ctx, g.ID, match.Actor{Player: ann}, "h8", 0); err != nil {
 		log.Fatal(err)
 	}
-	_, err = m.Play(ctx, g.ID, ann.ID, "h9", 1)
+	_, err = m.Play(ctx, g.ID, match.Actor{Player: ann}, "h9", 1)
 	fmt.Println(err, "/", match.ErrorCode(err))
 	// Output:
 	// game 1: challenge issued

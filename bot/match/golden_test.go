@@ -43,6 +43,42 @@ func TestScenarioGolden(t *testing.T) {
 		}
 		seen = len(all)
 	}
+	// posts prints the posts that changed since the last call: what the
+	// lifecycle plans to show on Discord.
+	shown := map[int64]string{}
+	posts := func() {
+		for id := int64(1); ; id++ {
+			ps, err := e.db.Posts(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ps) == 0 {
+				return
+			}
+			for _, p := range ps {
+				line := fmt.Sprintf("  post %d of game %d: %s in %s, want %s", p.ID, p.GameID, p.Kind, p.ChannelID, p.Want)
+				if p.Interaction != "" {
+					line += ", through " + p.Interaction
+				}
+				if len(p.Ping) > 0 {
+					line += fmt.Sprintf(", pings %v", p.Ping)
+				}
+				if p.Request != store.NoRequest {
+					line += fmt.Sprintf(", %s by %v", p.Request, p.By)
+				}
+				if shown[p.ID] != line {
+					shown[p.ID] = line
+					out.WriteString(line + "\n")
+				}
+			}
+		}
+	}
+	n := 0
+	// as acts through a new interaction in channel c1.
+	as := func(p Player) Actor {
+		n++
+		return Actor{Player: p, Via: Via{Interaction: fmt.Sprintf("i%d", n), Token: "token", At: e.clock.Now(), Channel: "c1", Locale: "en-US"}}
+	}
 	do := func(what string, f func() (*store.Game, error)) *store.Game {
 		g, err := f()
 		fmt.Fprintf(&out, "%s:", what)
@@ -58,31 +94,33 @@ func TestScenarioGolden(t *testing.T) {
 		}
 		out.WriteString("\n")
 		flush()
+		posts()
 		return g
 	}
-	spec := ChallengeSpec{Setup: Setup{Kind: store.Gomoku, Rules: "renju"}, Challenger: alice, Opponent: bob, Rated: true}
+	spec := ChallengeSpec{Setup: Setup{Kind: store.Gomoku, Rules: "renju"}, Challenger: alice, Opponent: bob, Rated: true,
+		ChannelID: "c1", Via: as(alice).Via}
 	g := do("alice challenges bob", func() (*store.Game, error) { return e.m.Challenge(ctx, spec) })
 	id := g.ID
-	do("carol accepts", func() (*store.Game, error) { return e.m.Accept(ctx, id, carol.ID) })
-	do("bob accepts", func() (*store.Game, error) { return e.m.Accept(ctx, id, bob.ID) })
-	do("bob plays h8", func() (*store.Game, error) { return e.m.Play(ctx, id, bob.ID, "h8", 0) })
-	do("alice plays h8", func() (*store.Game, error) { return e.m.Play(ctx, id, alice.ID, "h8", 0) })
-	do("alice plays g7 from the old board", func() (*store.Game, error) { return e.m.Play(ctx, id, alice.ID, "g7", 0) })
-	do("bob plays I 9", func() (*store.Game, error) { return e.m.Play(ctx, id, bob.ID, "I 9", 1) })
-	do("alice plays h8 again", func() (*store.Game, error) { return e.m.Play(ctx, id, alice.ID, "h8", 2) })
-	do("bob asks an undo", func() (*store.Game, error) { return e.m.Ask(ctx, id, bob.ID, store.UndoRequest, 2) })
-	do("bob answers himself", func() (*store.Game, error) { return e.m.Answer(ctx, id, bob.ID, true, 2) })
-	do("alice declines", func() (*store.Game, error) { return e.m.Answer(ctx, id, alice.ID, false, 2) })
-	do("alice offers a draw", func() (*store.Game, error) { return e.m.Ask(ctx, id, alice.ID, store.DrawRequest, 2) })
-	do("alice plays j10", func() (*store.Game, error) { return e.m.Play(ctx, id, alice.ID, "j10", 2) })
-	do("bob answers the old button", func() (*store.Game, error) { return e.m.Answer(ctx, id, bob.ID, true, 2) })
+	do("carol accepts", func() (*store.Game, error) { return e.m.Accept(ctx, id, as(carol)) })
+	do("bob accepts", func() (*store.Game, error) { return e.m.Accept(ctx, id, as(bob)) })
+	do("bob plays h8", func() (*store.Game, error) { return e.m.Play(ctx, id, as(bob), "h8", 0) })
+	do("alice plays h8", func() (*store.Game, error) { return e.m.Play(ctx, id, as(alice), "h8", 0) })
+	do("alice plays g7 from the old board", func() (*store.Game, error) { return e.m.Play(ctx, id, as(alice), "g7", 0) })
+	do("bob plays I 9", func() (*store.Game, error) { return e.m.Play(ctx, id, as(bob), "I 9", 1) })
+	do("alice plays h8 again", func() (*store.Game, error) { return e.m.Play(ctx, id, as(alice), "h8", 2) })
+	do("bob asks an undo", func() (*store.Game, error) { return e.m.Ask(ctx, id, as(bob), store.UndoRequest, 2) })
+	do("bob answers himself", func() (*store.Game, error) { return e.m.Answer(ctx, id, as(bob), true, 2) })
+	do("alice declines", func() (*store.Game, error) { return e.m.Answer(ctx, id, as(alice), false, 2) })
+	do("alice offers a draw", func() (*store.Game, error) { return e.m.Ask(ctx, id, as(alice), store.DrawRequest, 2) })
+	do("alice plays j10", func() (*store.Game, error) { return e.m.Play(ctx, id, as(alice), "j10", 2) })
+	do("bob answers the old button", func() (*store.Game, error) { return e.m.Answer(ctx, id, as(bob), true, 2) })
 	e.clock.Advance(5 * time.Hour)
 	do("tick after 5h", func() (*store.Game, error) { return nil, e.m.Tick(ctx) })
 	e.clock.Advance(time.Hour)
 	do("tick after 6h", func() (*store.Game, error) { return nil, e.m.Tick(ctx) })
-	do("alice plays k11", func() (*store.Game, error) { return e.m.Play(ctx, id, alice.ID, "k11", AnyPly) })
-	do("alice asks a rematch", func() (*store.Game, error) { return e.m.Rematch(ctx, id, alice.ID) })
-	do("bob asks a rematch", func() (*store.Game, error) { return e.m.Rematch(ctx, id, bob.ID) })
+	do("alice plays k11", func() (*store.Game, error) { return e.m.Play(ctx, id, as(alice), "k11", AnyPly) })
+	do("alice asks a rematch", func() (*store.Game, error) { return e.m.Rematch(ctx, id, as(alice)) })
+	do("bob asks a rematch", func() (*store.Game, error) { return e.m.Rematch(ctx, id, as(bob)) })
 
 	path := filepath.Join("testdata", "scenario.golden")
 	if *update {

@@ -193,7 +193,7 @@ func (e *env) duel(rated bool) *store.Game {
 	if err != nil {
 		e.t.Fatalf("Challenge: %v", err)
 	}
-	if g, err = e.m.Accept(ctx, g.ID, bob.ID); err != nil {
+	if g, err = e.m.Accept(ctx, g.ID, as(bob.ID)); err != nil {
 		e.t.Fatalf("Accept: %v", err)
 	}
 	return g
@@ -212,7 +212,7 @@ func (e *env) play(id int64, moves ...string) *store.Game {
 		if err != nil {
 			e.t.Fatal(err)
 		}
-		if g, err = e.m.Play(ctx, id, cur.Seats[eg.Turn()].UserID, mv, AnyPly); err != nil {
+		if g, err = e.m.Play(ctx, id, as(cur.Seats[eg.Turn()].UserID), mv, AnyPly); err != nil {
 			e.t.Fatalf("play %s: %v", mv, err)
 		}
 	}
@@ -247,3 +247,6 @@ func (e *env) turn(id int64) engine.Side {
 	_, eg := e.game(id)
 	return eg.Turn()
 }
+
+// as is userID acting without an interaction.
+func as(userID string) Actor { return Actor{Player: Player{ID: userID}} }

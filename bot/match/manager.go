@@ -4,31 +4,26 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
 )
 
-// Store is the storage the lifecycle needs; *store.DB satisfies it.
-// LiveGames, UserGames and OpenChallenges are no longer called by the
-// lifecycle; they stay for the adapters that reach the store through this
-// interface.
+// Store is the storage the lifecycle needs; *store.DB satisfies it. Every
+// write of a game stores the posts it plans in the same transaction.
 type Store interface {
-	CreateGame(ctx context.Context, g *store.Game) error
-	CreateChallenge(ctx context.Context, g *store.Game, limit int, now time.Time) error
+	Create(ctx context.Context, g *store.Game, plan *store.Plan) error
+	CreateChallengePlan(ctx context.Context, g *store.Game, limit int, now time.Time, plan *store.Plan) error
 	Game(ctx context.Context, id int64) (*store.Game, error)
-	Update(ctx context.Context, g *store.Game) error
-	Finish(ctx context.Context, g *store.Game) (store.RatingChanges, error)
-	LiveGames(ctx context.Context) ([]*store.Game, error)
+	Save(ctx context.Context, g *store.Game, plan *store.Plan) (store.RatingChanges, error)
+	Delivered(ctx context.Context, post int64, shown, messageID string) error
 	AIGames(ctx context.Context) ([]*store.Game, error)
 	DueGames(ctx context.Context, now time.Time) ([]*store.Game, error)
 	RemindersDue(ctx context.Context, now time.Time) ([]*store.Game, error)
 	RequestsDue(ctx context.Context, cutoff time.Time) ([]*store.Game, error)
 	RematchOffer(ctx context.Context, id int64) (*store.Game, error)
 	UserGames(ctx context.Context, userID string) ([]*store.Game, error)
-	OpenChallenges(ctx context.Context, userID string) (int, error)
 }
 
 // AI plays the AI's seats. Both methods get their own copy of the game and
@@ -44,17 +39,13 @@ type AI interface {
 // the button pressed belongs to the current position.
 const AnyPly = -1
 
-// lockStripes is the number of in-process locks games hash onto.
-const lockStripes = 64
-
 // Manager runs games. It is safe for concurrent use; create it with New and
 // stop it with Close.
 type Manager struct {
 	st    Store
 	cfg   Config
 	pool  *pool
-	games [lockStripes]sync.Mutex // serialises work on one game in this process
-	cache stateCache              // engine states of recently used games
+	cache stateCache // engine states of recently used games
 }
 
 // New returns a Manager over st and starts its AI workers. Call Resume to
@@ -71,34 +62,27 @@ func New(st Store, cfg Config) *Manager {
 // and Close returns ctx's error.
 func (m *Manager) Close(ctx context.Context) error { return m.pool.close(ctx) }
 
-func (m *Manager) gameLock(id int64) *sync.Mutex {
-	return &m.games[uint64(id)%lockStripes]
-}
-
 func (m *Manager) now() time.Time { return m.cfg.Clock.Now() }
 
-// write says how an attempt ends.
-type write uint8
-
-const (
-	noWrite     write = iota // nothing to store (a refusal, or nothing to do)
-	writeUpdate              // store.Update
-	writeFinish              // store.Finish: the game has a result
-)
-
-// step is the result of one attempt at an operation: how to store the
-// changed game, what to report once stored, and the error to return to the
-// caller after the write (an expired request is cleared, then refused).
+// step is the result of one attempt at an operation: whether to store the
+// changed game (with its plan, store.Save), what to report once stored, and
+// the error to return to the caller after the write (an expired request is
+// cleared, then refused).
 type step struct {
-	write  write
+	write  bool
 	events []Event
 	err    error
 }
 
-// live is a loaded game with its engine state, which an attempt may change.
+// live is a loaded game with its engine state, which an attempt may
+// change, and what the change shows on Discord.
 type live struct {
-	g  *store.Game
-	eg engine.Game
+	g    *store.Game
+	eg   engine.Game
+	plan store.Plan
+	// also lists other games whose posts the plan changes (a rematch
+	// retires the board of the game it rematches).
+	also []int64
 }
 
 func (l *live) names() [2]string { return l.eg.SideNames() }
@@ -146,9 +130,6 @@ func (m *Manager) load(ctx context.Context, id int64, cached bool) (*live, error
 // Config.Retries times. It returns the game as stored (nil when the
 // attempt refused).
 func (m *Manager) change(ctx context.Context, id int64, attempt func(*live) (step, error)) (*store.Game, error) {
-	mu := m.gameLock(id)
-	mu.Lock()
-	defer mu.Unlock()
 	for range m.cfg.Retries {
 		l, err := m.load(ctx, id, true)
 		if err != nil {
@@ -161,13 +142,10 @@ func (m *Manager) change(ctx context.Context, id int64, attempt func(*live) (ste
 			return nil, err
 		}
 		var rc store.RatingChanges
-		switch s.write {
-		case noWrite:
+		if s.write {
+			rc, err = m.st.Save(ctx, l.g, &l.plan)
+		} else {
 			m.keep(l, loaded)
-		case writeUpdate:
-			err = m.st.Update(ctx, l.g)
-		case writeFinish:
-			rc, err = m.st.Finish(ctx, l.g)
 		}
 		if store.ErrorCode(err) == store.Conflict {
 			continue // someone else wrote first: look again
@@ -175,7 +153,7 @@ func (m *Manager) change(ctx context.Context, id int64, attempt func(*live) (ste
 		if err != nil {
 			return nil, fmt.Errorf("game %d: %w", id, err)
 		}
-		if s.write != noWrite {
+		if s.write {
 			m.report(l, s.events, rc)
 			if l.g.Status.Live() {
 				m.cache.put(id, l.g.Moves, l.eg)
@@ -200,10 +178,13 @@ func (m *Manager) keep(l *live, stored string) {
 // report sends the events of a stored change and queues the AI's work.
 func (m *Manager) report(l *live, events []Event, rc store.RatingChanges) {
 	if n := m.cfg.Notifier; n != nil {
-		for _, e := range events {
+		for i, e := range events {
 			e.GameID, e.Game = l.g.ID, *l.g
 			if e.Kind == GameEnded {
 				e.Outcome, e.Ratings = l.g.Outcome, rc
+			}
+			if i == len(events)-1 {
+				e.Also = l.also
 			}
 			n.Notify(e)
 		}

@@ -7,13 +7,14 @@ import (
 	"github.com/tengen-bot/tengen/store"
 )
 
-// Play plays move (in any notation the game accepts) for userID in game id.
+// Play plays move (in any notation the game accepts) for who in game id.
 // ply is the number of moves the player saw when they acted, or AnyPly.
 // Rule and notation errors come back as *engine.Error; the move cancels a
-// pending request. It returns the game as stored.
-func (m *Manager) Play(ctx context.Context, id int64, userID, move string, ply int) (*store.Game, error) {
+// pending request. The move is shown on a new board, which asks (and
+// notifies) the player to move next. It returns the game as stored.
+func (m *Manager) Play(ctx context.Context, id int64, who Actor, move string, ply int) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
-		side, err := l.player(userID)
+		side, err := l.player(who.ID)
 		if err != nil {
 			return step{}, err
 		}
@@ -23,11 +24,18 @@ func (m *Manager) Play(ctx context.Context, id int64, userID, move string, ply i
 		if turn := l.eg.Turn(); turn != side {
 			return step{}, errorf(NotYourTurn, "it is not your turn: waiting for %s", l.who(turn))
 		}
-		return m.play(l, side, move)
+		s, err := m.play(l, side, move)
+		if err != nil {
+			return s, err
+		}
+		l.seen(who.Via)
+		l.newBoard(who.Via, l.pingSide(l.eg.Turn(), who.ID))
+		return s, nil
 	})
 }
 
-// play applies move for side, who is to move in the active game l.
+// play applies move for side, who is to move in the active game l; the
+// caller plans the board.
 func (m *Manager) play(l *live, side engine.Side, move string) (step, error) {
 	canonical, err := l.eg.Play(move)
 	if err != nil {
@@ -42,6 +50,7 @@ func (m *Manager) play(l *live, side engine.Side, move string) (step, error) {
 		e.Request = r.Kind
 		events = append(events, e)
 		l.g.Request = store.Request{}
+		l.settlePrompt(store.WantCancelled)
 	}
 	e := l.event(MoveMade, side)
 	e.Move = canonical
@@ -50,20 +59,38 @@ func (m *Manager) play(l *live, side engine.Side, move string) (step, error) {
 		return finish(l, o, side, events...), nil
 	}
 	m.armTurn(l, m.now())
-	return step{write: writeUpdate, events: events}, nil
+	return step{write: true, events: events}, nil
 }
 
-// Resign ends game id at once: userID loses by resignation, whoever is to
-// move. ply is as for Play.
-func (m *Manager) Resign(ctx context.Context, id int64, userID string, ply int) (*store.Game, error) {
+// Resign ends game id at once: who loses by resignation, whoever is to
+// move. ply is as for Play. A click on the latest board shows the result
+// there; otherwise (a command, an older board) on a new board.
+func (m *Manager) Resign(ctx context.Context, id int64, who Actor, ply int) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
-		side, err := l.player(userID)
+		side, err := l.player(who.ID)
 		if err != nil {
 			return step{}, err
 		}
 		if err := l.checkPly(ply); err != nil {
 			return step{}, err
 		}
-		return finish(l, engine.WinFor(side.Other(), engine.Resignation), side), nil
+		l.seen(who.Via)
+		s := finish(l, engine.WinFor(side.Other(), engine.Resignation), side)
+		l.refreshBoard(who.Via)
+		return s, nil
+	})
+}
+
+// ShowBoard shows game id on a new board through the interaction of who,
+// who must be one of its players (the /board command: the board again, at
+// the bottom of the channel). Nobody is notified.
+func (m *Manager) ShowBoard(ctx context.Context, id int64, who Actor) (*store.Game, error) {
+	return m.change(ctx, id, func(l *live) (step, error) {
+		if _, err := l.player(who.ID); err != nil {
+			return step{}, err
+		}
+		l.seen(who.Via)
+		l.newBoard(who.Via, nil)
+		return step{write: true}, nil
 	})
 }

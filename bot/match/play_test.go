@@ -28,7 +28,7 @@ func TestPlayWhoMayMove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := e.m.Play(ctx, g.ID, tt.user, tt.move, tt.ply)
+			_, err := e.m.Play(ctx, g.ID, as(tt.user), tt.move, tt.ply)
 			if err == nil {
 				t.Fatal("accepted")
 			}
@@ -43,14 +43,14 @@ func TestPlayWhoMayMove(t *testing.T) {
 	if after, _ := e.game(g.ID); after.Version != g.Version {
 		t.Errorf("refused moves wrote the game: version %d -> %d", g.Version, after.Version)
 	}
-	played, err := e.m.Play(ctx, g.ID, alice.ID, "H8", 0)
+	played, err := e.m.Play(ctx, g.ID, as(alice.ID), "H8", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if played.Moves != "15 freestyle: h8" {
 		t.Errorf("stored moves %q", played.Moves)
 	}
-	_, err = e.m.Play(ctx, g.ID, bob.ID, "h8", 1)
+	_, err = e.m.Play(ctx, g.ID, as(bob.ID), "h8", 1)
 	if engine.ErrorCode(err) != engine.Occupied {
 		t.Errorf("playing on a stone: %v", err)
 	}
@@ -109,7 +109,7 @@ func TestPlayToFiveRated(t *testing.T) {
 	if r.Rating >= store.InitialRating {
 		t.Errorf("bob's rating after a loss: %v", r.Rating)
 	}
-	_, err = e.m.Play(ctx, g.ID, bob.ID, "a1", AnyPly)
+	_, err = e.m.Play(ctx, g.ID, as(bob.ID), "a1", AnyPly)
 	wantCode(t, err, GameOver)
 	if want := "game #1 is over: black wins by five in a row"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
@@ -121,18 +121,18 @@ func TestResign(t *testing.T) {
 	g := e.duel(false)
 	e.play(g.ID, "h8")
 	// Either player may resign, whoever is to move.
-	_, err := e.m.Resign(ctx, g.ID, alice.ID, 0)
+	_, err := e.m.Resign(ctx, g.ID, as(alice.ID), 0)
 	wantCode(t, err, Stale)
-	_, err = e.m.Resign(ctx, g.ID, carol.ID, AnyPly)
+	_, err = e.m.Resign(ctx, g.ID, as(carol.ID), AnyPly)
 	wantCode(t, err, NotAPlayer)
-	end, err := e.m.Resign(ctx, g.ID, alice.ID, 1)
+	end, err := e.m.Resign(ctx, g.ID, as(alice.ID), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if end.Outcome != engine.WinFor(engine.Second, engine.Resignation) {
 		t.Errorf("outcome %v", end.Outcome)
 	}
-	_, err = e.m.Resign(ctx, g.ID, bob.ID, AnyPly)
+	_, err = e.m.Resign(ctx, g.ID, as(bob.ID), AnyPly)
 	wantCode(t, err, GameOver)
 	if !strings.Contains(err.Error(), "white wins by resignation") {
 		t.Errorf("message %q", err)
@@ -145,17 +145,17 @@ func TestXiangqiGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.m.Accept(ctx, g.ID, bob.ID); err != nil {
+	if _, err := e.m.Accept(ctx, g.ID, as(bob.ID)); err != nil {
 		t.Fatal(err)
 	}
-	_, err = e.m.Play(ctx, g.ID, alice.ID, "h3e3", AnyPly)
+	_, err = e.m.Play(ctx, g.ID, as(alice.ID), "h3e3", AnyPly)
 	wantCode(t, err, NotYourTurn)
 	if want := "it is not your turn: waiting for @bob (red)"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 	// Moves go through the engine's notation and rules.
 	e.play(g.ID, "h3e3", "h10g8")
-	_, err = e.m.Play(ctx, g.ID, bob.ID, "e1e3", AnyPly)
+	_, err = e.m.Play(ctx, g.ID, as(bob.ID), "e1e3", AnyPly)
 	if engine.ErrorCode(err) == engine.OK {
 		t.Fatalf("illegal xiangqi move accepted: %v", err)
 	}

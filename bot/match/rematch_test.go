@@ -11,15 +11,15 @@ import (
 func TestRematchBetweenPeople(t *testing.T) {
 	e := newEnv(t, Config{})
 	g := e.duel(true)
-	_, err := e.m.Rematch(ctx, g.ID, alice.ID)
+	_, err := e.m.Rematch(ctx, g.ID, as(alice.ID))
 	wantCode(t, err, Invalid)
-	if _, err := e.m.Resign(ctx, g.ID, bob.ID, AnyPly); err != nil {
+	if _, err := e.m.Resign(ctx, g.ID, as(bob.ID), AnyPly); err != nil {
 		t.Fatal(err)
 	}
-	_, err = e.m.Rematch(ctx, g.ID, carol.ID)
+	_, err = e.m.Rematch(ctx, g.ID, as(carol.ID))
 	wantCode(t, err, NotAPlayer)
 
-	offer, err := e.m.Rematch(ctx, g.ID, bob.ID)
+	offer, err := e.m.Rematch(ctx, g.ID, as(bob.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,13 +27,13 @@ func TestRematchBetweenPeople(t *testing.T) {
 		offer.Seats[offer.Challenger].UserID != bob.ID || !offer.Rated || offer.Request.Kind != store.RematchRequest {
 		t.Fatalf("rematch offer %+v", offer)
 	}
-	_, err = e.m.Rematch(ctx, g.ID, bob.ID)
+	_, err = e.m.Rematch(ctx, g.ID, as(bob.ID))
 	wantCode(t, err, Invalid)
-	_, err = e.m.Accept(ctx, offer.ID, bob.ID)
+	_, err = e.m.Accept(ctx, offer.ID, as(bob.ID))
 	wantCode(t, err, NotYourRequest)
 
 	// Alice asks for the rematch too: that accepts bob's offer.
-	started, err := e.m.Rematch(ctx, g.ID, alice.ID)
+	started, err := e.m.Rematch(ctx, g.ID, as(alice.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,20 +52,20 @@ func TestRematchBetweenPeople(t *testing.T) {
 func TestRematchOfferExpiresAndWithdraws(t *testing.T) {
 	e := newEnv(t, Config{})
 	g := e.duel(false)
-	if _, err := e.m.Resign(ctx, g.ID, alice.ID, AnyPly); err != nil {
+	if _, err := e.m.Resign(ctx, g.ID, as(alice.ID), AnyPly); err != nil {
 		t.Fatal(err)
 	}
-	offer, err := e.m.Rematch(ctx, g.ID, alice.ID)
+	offer, err := e.m.Rematch(ctx, g.ID, as(alice.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.m.Withdraw(ctx, offer.ID, alice.ID); err != nil {
+	if _, err := e.m.Withdraw(ctx, offer.ID, as(alice.ID)); err != nil {
 		t.Fatal(err)
 	}
 	if ev := e.rec.waitFor(t, offer.ID, ChallengeWithdrawn); ev.Request != store.RematchRequest {
 		t.Errorf("withdraw event %+v", ev)
 	}
-	again, err := e.m.Rematch(ctx, g.ID, alice.ID)
+	again, err := e.m.Rematch(ctx, g.ID, as(alice.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestRematchOfferExpiresAndWithdraws(t *testing.T) {
 	if got, _ := e.game(again.ID); got.Status != store.Expired {
 		t.Errorf("rematch offer is %s after its time", got.Status)
 	}
-	_, err = e.m.Accept(ctx, again.ID, bob.ID)
+	_, err = e.m.Accept(ctx, again.ID, as(bob.ID))
 	wantCode(t, err, GameOver)
 }
 
@@ -86,27 +86,27 @@ func TestRematchOfAGameNeverPlayed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = e.m.Rematch(ctx, c.ID, alice.ID)
+	_, err = e.m.Rematch(ctx, c.ID, as(alice.ID))
 	wantCode(t, err, Invalid)
-	if _, err := e.m.Decline(ctx, c.ID, bob.ID); err != nil {
+	if _, err := e.m.Decline(ctx, c.ID, as(bob.ID)); err != nil {
 		t.Fatal(err)
 	}
-	_, err = e.m.Rematch(ctx, c.ID, bob.ID)
+	_, err = e.m.Rematch(ctx, c.ID, as(bob.ID))
 	wantCode(t, err, Invalid)
 	if want := "game #1 was never played to a result: start a new one instead"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
-	_, err = e.m.Rematch(ctx, 42, bob.ID)
+	_, err = e.m.Rematch(ctx, 42, as(bob.ID))
 	wantCode(t, err, NotFound)
 }
 
 func TestRematchAgainstAI(t *testing.T) {
 	e := newEnv(t, Config{})
 	g := e.solo(ChallengerFirst)
-	if _, err := e.m.Resign(ctx, g.ID, alice.ID, AnyPly); err != nil {
+	if _, err := e.m.Resign(ctx, g.ID, as(alice.ID), AnyPly); err != nil {
 		t.Fatal(err)
 	}
-	next, err := e.m.Rematch(ctx, g.ID, alice.ID)
+	next, err := e.m.Rematch(ctx, g.ID, as(alice.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,18 +123,18 @@ func TestRematchOffersBelongToTheirGame(t *testing.T) {
 	e := newEnv(t, Config{})
 	first, second := e.duel(false), e.duel(false)
 	for _, g := range []*store.Game{first, second} {
-		if _, err := e.m.Resign(ctx, g.ID, bob.ID, AnyPly); err != nil {
+		if _, err := e.m.Resign(ctx, g.ID, as(bob.ID), AnyPly); err != nil {
 			t.Fatal(err)
 		}
 	}
-	offer, err := e.m.Rematch(ctx, first.ID, alice.ID)
+	offer, err := e.m.Rematch(ctx, first.ID, as(alice.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if offer.RematchOf != first.ID {
 		t.Fatalf("offer's RematchOf %d, want %d", offer.RematchOf, first.ID)
 	}
-	other, err := e.m.Rematch(ctx, second.ID, bob.ID)
+	other, err := e.m.Rematch(ctx, second.ID, as(bob.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestRematchOffersBelongToTheirGame(t *testing.T) {
 		t.Fatalf("bob's rematch of game %d took up alice's offer of game %d: %+v", second.ID, first.ID, other)
 	}
 	// Each offer is answered through its own game.
-	started, err := e.m.Rematch(ctx, first.ID, bob.ID)
+	started, err := e.m.Rematch(ctx, first.ID, as(bob.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,17 +158,17 @@ func TestRematchOffersBelongToTheirGame(t *testing.T) {
 func TestRematchAfterTheOfferRanOut(t *testing.T) {
 	e := newEnv(t, Config{RequestTTL: time.Minute})
 	g := e.duel(false)
-	if _, err := e.m.Resign(ctx, g.ID, bob.ID, AnyPly); err != nil {
+	if _, err := e.m.Resign(ctx, g.ID, as(bob.ID), AnyPly); err != nil {
 		t.Fatal(err)
 	}
-	offer, err := e.m.Rematch(ctx, g.ID, alice.ID)
+	offer, err := e.m.Rematch(ctx, g.ID, as(alice.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// No Tick has expired alice's offer when bob asks: his request finds
 	// it out of time, expires it and makes his own offer.
 	e.clock.Advance(time.Minute)
-	mine, err := e.m.Rematch(ctx, g.ID, bob.ID)
+	mine, err := e.m.Rematch(ctx, g.ID, as(bob.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,25 +181,25 @@ func TestRematchAfterTheOfferRanOut(t *testing.T) {
 	if ev := e.rec.waitFor(t, offer.ID, ChallengeExpired); ev.Request != store.RematchRequest {
 		t.Errorf("expiry event %+v", ev)
 	}
-	_, err = e.m.Rematch(ctx, g.ID, bob.ID)
+	_, err = e.m.Rematch(ctx, g.ID, as(bob.ID))
 	wantCode(t, err, Invalid)
 }
 
 func TestRematchOfferCountsAsAChallenge(t *testing.T) {
 	e := newEnv(t, Config{MaxOpenChallenges: 1})
 	g := e.duel(false)
-	if _, err := e.m.Resign(ctx, g.ID, bob.ID, AnyPly); err != nil {
+	if _, err := e.m.Resign(ctx, g.ID, as(bob.ID), AnyPly); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.m.Challenge(ctx, ChallengeSpec{Setup: Setup{Kind: store.Xiangqi}, Challenger: alice, Opponent: carol}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := e.m.Rematch(ctx, g.ID, alice.ID)
+	_, err := e.m.Rematch(ctx, g.ID, as(alice.ID))
 	wantCode(t, err, LimitReached)
 	if want := "you already have 1 open challenges: wait for answers or withdraw one"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
-	if _, err := e.m.Rematch(ctx, g.ID, bob.ID); err != nil {
+	if _, err := e.m.Rematch(ctx, g.ID, as(bob.ID)); err != nil {
 		t.Errorf("bob, with no challenge open: %v", err)
 	}
 }

@@ -13,18 +13,19 @@ import (
 // or a draw offer. ply is as for Play. Against the AI an undo applies at
 // once, up to Config.AIUndoLimit per game, and a draw offer is answered by
 // the AI in its own time.
-func (m *Manager) Ask(ctx context.Context, id int64, userID string, kind store.RequestKind, ply int) (*store.Game, error) {
+func (m *Manager) Ask(ctx context.Context, id int64, who Actor, kind store.RequestKind, ply int) (*store.Game, error) {
 	if kind != store.UndoRequest && kind != store.DrawRequest {
 		return nil, errorf(Invalid, "you can ask for an undo or a draw here, not %s", quoteName(string(kind)))
 	}
 	return m.change(ctx, id, func(l *live) (step, error) {
-		side, err := l.player(userID)
+		side, err := l.player(who.ID)
 		if err != nil {
 			return step{}, err
 		}
 		if err := l.checkPly(ply); err != nil {
 			return step{}, err
 		}
+		l.seen(who.Via)
 		now := m.now()
 		var events []Event
 		if r := l.g.Request; r.Kind != store.NoRequest {
@@ -46,15 +47,16 @@ func (m *Manager) Ask(ctx context.Context, id int64, userID string, kind store.R
 		events = append(events, opened)
 		l.g.Request = store.Request{Kind: kind, By: side, At: now}
 		if kind == store.UndoRequest && l.g.Seats[side.Other()].IsAI() {
-			return m.aiUndo(l, side, now, events)
+			return m.aiUndo(l, side, now, events, who.Via)
 		}
-		return step{write: writeUpdate, events: events}, nil
+		l.newPrompt(who.Via, who.ID)
+		return step{write: true, events: events}, nil
 	})
 }
 
 // aiUndo applies side's undo request at once against the AI, within the
-// game's undo allowance.
-func (m *Manager) aiUndo(l *live, side engine.Side, now time.Time, events []Event) (step, error) {
+// game's undo allowance; the board clicked (or a new one) shows it.
+func (m *Manager) aiUndo(l *live, side engine.Side, now time.Time, events []Event, v Via) (step, error) {
 	switch limit := m.cfg.AIUndoLimit; {
 	case limit < 0:
 		return step{}, errorf(LimitReached, "undo is not allowed against the AI")
@@ -67,7 +69,8 @@ func (m *Manager) aiUndo(l *live, side engine.Side, now time.Time, events []Even
 		return step{}, err
 	}
 	accepted.Actor = side.Other()
-	return step{write: writeUpdate, events: append(events, accepted)}, nil
+	l.refreshBoard(v)
+	return step{write: true, events: append(events, accepted)}, nil
 }
 
 // undoPlies returns how many moves an undo asked by side takes back: its
@@ -110,21 +113,25 @@ func (m *Manager) takeBack(l *live, now time.Time) (Event, error) {
 // for userID, who must be the player it was made to. ply is as for Play.
 // A request answered after it expired is cleared and refused with Code
 // Expired.
-func (m *Manager) Answer(ctx context.Context, id int64, userID string, accept bool, ply int) (*store.Game, error) {
+func (m *Manager) Answer(ctx context.Context, id int64, who Actor, accept bool, ply int) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
-		side, err := l.player(userID)
+		side, err := l.player(who.ID)
 		if err != nil {
 			return step{}, err
 		}
 		if err := l.checkPly(ply); err != nil {
 			return step{}, err
 		}
-		return m.answer(l, side, accept)
+		l.seen(who.Via)
+		return m.answer(l, side, accept, who)
 	})
 }
 
-// answer settles the pending request of the active game l for side.
-func (m *Manager) answer(l *live, side engine.Side, accept bool) (step, error) {
+// answer settles the pending request of the active game l for side, whose
+// player is who (the AI: the zero Actor). An accepted undo shows the
+// position on a new board, which asks the asker to move; an accepted draw
+// ends the game on its board.
+func (m *Manager) answer(l *live, side engine.Side, accept bool, who Actor) (step, error) {
 	r := l.g.Request
 	if r.Kind == store.NoRequest {
 		return step{}, errorf(NoRequest, "there is no request to answer in game #%d", l.g.ID)
@@ -135,26 +142,31 @@ func (m *Manager) answer(l *live, side engine.Side, accept bool) (step, error) {
 	now := m.now()
 	if m.requestExpired(r, now) {
 		e := m.expireRequest(l)
-		return step{write: writeUpdate, events: []Event{e},
+		return step{write: true, events: []Event{e},
 			err: errorf(Expired, "this %s request expired at %s", r.Kind, r.At.Add(m.cfg.RequestTTL).UTC().Format("15:04 MST"))}, nil
 	}
 	if !accept {
 		e := l.event(RequestDeclined, side)
 		e.Request = r.Kind
 		l.g.Request = store.Request{}
-		return step{write: writeUpdate, events: []Event{e}}, nil
+		l.settlePrompt(store.WantDeclined)
+		return step{write: true, events: []Event{e}}, nil
 	}
+	l.settlePrompt(store.WantAccepted)
 	switch r.Kind {
 	case store.UndoRequest:
 		e, err := m.takeBack(l, now)
 		if err != nil {
 			return step{}, err
 		}
-		return step{write: writeUpdate, events: []Event{e}}, nil
+		l.newBoard(who.Via, l.pingSide(l.eg.Turn(), who.ID))
+		return step{write: true, events: []Event{e}}, nil
 	case store.DrawRequest:
 		e := l.event(RequestAccepted, side)
 		e.Request = r.Kind
-		return finish(l, engine.DrawBy(engine.Agreement), side, e), nil
+		s := finish(l, engine.DrawBy(engine.Agreement), side, e)
+		l.showBoard()
+		return s, nil
 	}
 	return step{}, errorf(Invalid, "a %s request cannot be answered here", r.Kind)
 }
@@ -162,12 +174,12 @@ func (m *Manager) answer(l *live, side engine.Side, accept bool) (step, error) {
 // Withdraw takes back userID's pending undo or draw request in game id,
 // or, when game id is a challenge (or rematch offer) userID issued, the
 // challenge itself.
-func (m *Manager) Withdraw(ctx context.Context, id int64, userID string) (*store.Game, error) {
+func (m *Manager) Withdraw(ctx context.Context, id int64, who Actor) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
 		if l.g.Status == store.Challenge {
-			return m.withdrawChallenge(l, userID)
+			return m.withdrawChallenge(l, who)
 		}
-		side, err := l.player(userID)
+		side, err := l.player(who.ID)
 		if err != nil {
 			return step{}, err
 		}
@@ -178,10 +190,12 @@ func (m *Manager) Withdraw(ctx context.Context, id int64, userID string) (*store
 		case r.By != side:
 			return step{}, errorf(NotYourRequest, "only %s can withdraw this %s request; you can answer it", l.who(r.By), r.Kind)
 		}
+		l.seen(who.Via)
 		e := l.event(RequestWithdrawn, side)
 		e.Request = r.Kind
 		l.g.Request = store.Request{}
-		return step{write: writeUpdate, events: []Event{e}}, nil
+		l.settlePrompt(store.WantWithdrawn)
+		return step{write: true, events: []Event{e}}, nil
 	})
 }
 
@@ -195,6 +209,7 @@ func (m *Manager) expireRequest(l *live) Event {
 	e := l.event(RequestExpired, l.g.Request.By)
 	e.Request = l.g.Request.Kind
 	l.g.Request = store.Request{}
+	l.settlePrompt(store.WantExpired)
 	return e
 }
 

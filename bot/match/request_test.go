@@ -31,17 +31,17 @@ func TestUndoBetweenPeople(t *testing.T) {
 			if tt.asker == bob {
 				other = alice
 			}
-			if _, err := e.m.Ask(ctx, g.ID, tt.asker.ID, store.UndoRequest, len(tt.moves)); err != nil {
+			if _, err := e.m.Ask(ctx, g.ID, as(tt.asker.ID), store.UndoRequest, len(tt.moves)); err != nil {
 				t.Fatal(err)
 			}
-			_, err := e.m.Answer(ctx, g.ID, tt.asker.ID, true, AnyPly)
+			_, err := e.m.Answer(ctx, g.ID, as(tt.asker.ID), true, AnyPly)
 			wantCode(t, err, NotYourRequest)
 			if want := "only @" + other.Name; !strings.HasPrefix(err.Error(), want) || !strings.HasSuffix(err.Error(), "can answer this undo request") {
 				t.Errorf("message %q", err)
 			}
-			_, err = e.m.Answer(ctx, g.ID, carol.ID, true, AnyPly)
+			_, err = e.m.Answer(ctx, g.ID, as(carol.ID), true, AnyPly)
 			wantCode(t, err, NotAPlayer)
-			after, err := e.m.Answer(ctx, g.ID, other.ID, true, len(tt.moves))
+			after, err := e.m.Answer(ctx, g.ID, as(other.ID), true, len(tt.moves))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,35 +62,35 @@ func TestUndoBetweenPeople(t *testing.T) {
 func TestRequestRefusals(t *testing.T) {
 	e := newEnv(t, Config{})
 	g := e.duel(false)
-	_, err := e.m.Ask(ctx, g.ID, alice.ID, store.UndoRequest, AnyPly)
+	_, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, AnyPly)
 	wantCode(t, err, Invalid)
 	if want := "you have no move to take back yet"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
-	_, err = e.m.Ask(ctx, g.ID, alice.ID, store.RematchRequest, AnyPly)
+	_, err = e.m.Ask(ctx, g.ID, as(alice.ID), store.RematchRequest, AnyPly)
 	wantCode(t, err, Invalid)
-	_, err = e.m.Answer(ctx, g.ID, bob.ID, true, AnyPly)
+	_, err = e.m.Answer(ctx, g.ID, as(bob.ID), true, AnyPly)
 	wantCode(t, err, NoRequest)
-	_, err = e.m.Withdraw(ctx, g.ID, bob.ID)
+	_, err = e.m.Withdraw(ctx, g.ID, as(bob.ID))
 	wantCode(t, err, NoRequest)
 
 	e.play(g.ID, "h8")
-	if _, err := e.m.Ask(ctx, g.ID, alice.ID, store.DrawRequest, 1); err != nil {
+	if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.DrawRequest, 1); err != nil {
 		t.Fatal(err)
 	}
-	_, err = e.m.Ask(ctx, g.ID, alice.ID, store.DrawRequest, 1)
+	_, err = e.m.Ask(ctx, g.ID, as(alice.ID), store.DrawRequest, 1)
 	wantCode(t, err, Invalid)
 	if want := "you have already asked for a draw: wait for @bob (white) to answer"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
-	_, err = e.m.Ask(ctx, g.ID, bob.ID, store.UndoRequest, 1)
+	_, err = e.m.Ask(ctx, g.ID, as(bob.ID), store.UndoRequest, 1)
 	wantCode(t, err, Invalid)
 	if want := "the draw request of @alice (black) is waiting for an answer: settle it first"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
-	_, err = e.m.Withdraw(ctx, g.ID, bob.ID)
+	_, err = e.m.Withdraw(ctx, g.ID, as(bob.ID))
 	wantCode(t, err, NotYourRequest)
-	_, err = e.m.Answer(ctx, g.ID, bob.ID, true, 0)
+	_, err = e.m.Answer(ctx, g.ID, as(bob.ID), true, 0)
 	wantCode(t, err, Stale)
 }
 
@@ -101,20 +101,20 @@ func TestDrawAcceptDeclineWithdraw(t *testing.T) {
 
 	ask := func(by Player) {
 		t.Helper()
-		if _, err := e.m.Ask(ctx, g.ID, by.ID, store.DrawRequest, AnyPly); err != nil {
+		if _, err := e.m.Ask(ctx, g.ID, as(by.ID), store.DrawRequest, AnyPly); err != nil {
 			t.Fatal(err)
 		}
 	}
 	ask(alice)
-	if _, err := e.m.Answer(ctx, g.ID, bob.ID, false, AnyPly); err != nil {
+	if _, err := e.m.Answer(ctx, g.ID, as(bob.ID), false, AnyPly); err != nil {
 		t.Fatal(err)
 	}
 	ask(bob) // either side may offer, even when not to move
-	if _, err := e.m.Withdraw(ctx, g.ID, bob.ID); err != nil {
+	if _, err := e.m.Withdraw(ctx, g.ID, as(bob.ID)); err != nil {
 		t.Fatal(err)
 	}
 	ask(alice)
-	end, err := e.m.Answer(ctx, g.ID, bob.ID, true, 2)
+	end, err := e.m.Answer(ctx, g.ID, as(bob.ID), true, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestMoveCancelsRequest(t *testing.T) {
 	e := newEnv(t, Config{})
 	g := e.duel(false)
 	e.play(g.ID, "h8")
-	if _, err := e.m.Ask(ctx, g.ID, alice.ID, store.UndoRequest, AnyPly); err != nil {
+	if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, AnyPly); err != nil {
 		t.Fatal(err)
 	}
 	after := e.play(g.ID, "h9") // bob plays on instead of answering
@@ -147,7 +147,7 @@ func TestMoveCancelsRequest(t *testing.T) {
 	if c.Request != store.UndoRequest || c.Actor != engine.Second {
 		t.Errorf("cancel event %+v", c)
 	}
-	_, err := e.m.Answer(ctx, g.ID, bob.ID, true, AnyPly)
+	_, err := e.m.Answer(ctx, g.ID, as(bob.ID), true, AnyPly)
 	wantCode(t, err, NoRequest)
 }
 
@@ -156,7 +156,7 @@ func TestRequestExpiry(t *testing.T) {
 	late, ticked := e.duel(false), e.duel(false)
 	for _, g := range []*store.Game{late, ticked} {
 		e.play(g.ID, "h8")
-		if _, err := e.m.Ask(ctx, g.ID, alice.ID, store.UndoRequest, AnyPly); err != nil {
+		if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, AnyPly); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -170,7 +170,7 @@ func TestRequestExpiry(t *testing.T) {
 	e.clock.Advance(time.Minute)
 
 	// Answered after it expired: cleared, reported, refused.
-	_, err := e.m.Answer(ctx, late.ID, bob.ID, true, AnyPly)
+	_, err := e.m.Answer(ctx, late.ID, as(bob.ID), true, AnyPly)
 	wantCode(t, err, Expired)
 	if want := "this undo request expired at 09:05 UTC"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
@@ -190,7 +190,7 @@ func TestRequestExpiry(t *testing.T) {
 		}
 	}
 	// A new request may follow.
-	if _, err := e.m.Ask(ctx, late.ID, alice.ID, store.UndoRequest, AnyPly); err != nil {
+	if _, err := e.m.Ask(ctx, late.ID, as(alice.ID), store.UndoRequest, AnyPly); err != nil {
 		t.Errorf("asking again: %v", err)
 	}
 }

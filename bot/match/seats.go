@@ -15,6 +15,50 @@ type Player struct {
 	Bot  bool   // the account is a bot (bots cannot play)
 }
 
+// Actor is who acts and the interaction they act through.
+type Actor struct {
+	Player
+	// Via is the interaction; the zero Via for an operation that has none
+	// (a test, a tool).
+	Via Via
+}
+
+// Via is the Discord interaction an operation arrives through, as the
+// lifecycle needs it to plan the operation's posts: the interaction's
+// initial response shows the post the operation creates (so that it
+// notifies whom it mentions, as an edit would not), its token reaches that
+// post for 15 minutes, and the locale and permissions of the channel are
+// kept with the game for what is shown later without an interaction.
+type Via struct {
+	// Interaction and Token identify the interaction ("" for none).
+	Interaction, Token string
+	// At is when Discord sent it: its initial response is due within 3
+	// seconds, its token lasts 15 minutes.
+	At time.Time
+	// Channel is where it was used; Source the message whose component was
+	// used ("" for a command).
+	Channel, Source string
+	// Locale is the language of public messages there: the server's, or
+	// the user's outside servers ("" when unknown).
+	Locale string
+	// Perms is what the app may do in the channel (Discord's
+	// app_permissions bits); store.PermsUnknown when not told.
+	Perms int64
+}
+
+// Discord's limits on interactions.
+const (
+	// RespondWithin is how long Discord waits for an interaction's initial
+	// response.
+	RespondWithin = 3 * time.Second
+	// TokenLifetime is how long an interaction's token can be used.
+	TokenLifetime = 15 * time.Minute
+)
+
+// interactive reports whether the operation came through an interaction
+// that can still create its post.
+func (v Via) interactive() bool { return v.Interaction != "" && v.Token != "" }
+
 // sideOf returns the side userID sits on.
 func sideOf(g *store.Game, userID string) (engine.Side, bool) {
 	for s, seat := range g.Seats {
@@ -98,10 +142,12 @@ func (m *Manager) armTurn(l *live, now time.Time) {
 	}
 }
 
-// finish ends the game with outcome o and reports it.
+// finish ends the game with outcome o and reports it; a pending request is
+// moot. The caller plans the board.
 func finish(l *live, o engine.Outcome, actor engine.Side, events ...Event) step {
-	l.g.Outcome = o
+	l.g.Outcome, l.g.Status = o, store.Finished
 	// Finish clears these in the store; the reported copy says so too.
 	l.g.Request, l.g.Deadline, l.g.RemindAt = store.Request{}, time.Time{}, time.Time{}
-	return step{write: writeFinish, events: append(events, l.event(GameEnded, actor))}
+	l.settlePrompt(store.WantCancelled)
+	return step{write: true, events: append(events, l.event(GameEnded, actor))}
 }

@@ -83,20 +83,26 @@ func (m *Manager) deadlineDue(l *live) (step, error) {
 	}
 	switch l.g.Status {
 	case store.Challenge:
-		l.g.Status = store.Expired
 		e := l.event(ChallengeExpired, l.g.Challenger)
 		e.Request = l.g.Request.Kind
-		return step{write: writeUpdate, events: []Event{e}}, nil
+		l.settleChallenge(store.WantExpired)
+		l.g.Status = store.Expired
+		return step{write: true, events: []Event{e}}, nil
 	case store.Active:
 		turn := l.eg.Turn()
 		if !l.vsAI() {
-			return finish(l, engine.WinFor(turn.Other(), engine.Timeout), turn), nil
+			s := finish(l, engine.WinFor(turn.Other(), engine.Timeout), turn)
+			l.showBoard()
+			l.notice(store.WantTimeout, l.players())
+			return s, nil
 		}
 		if aiOwes(l) {
 			return step{}, nil // the AI is behind, not the player; Tick queues it
 		}
 		l.g.Status = store.Abandoned
-		return step{write: writeUpdate, events: []Event{l.event(GameAbandoned, turn)}}, nil
+		l.settlePrompt(store.WantCancelled)
+		l.showBoard()
+		return step{write: true, events: []Event{l.event(GameAbandoned, turn)}}, nil
 	}
 	return step{}, nil
 }
@@ -107,7 +113,8 @@ func (m *Manager) reminderDue(l *live) (step, error) {
 		return step{}, nil
 	}
 	l.g.RemindAt = time.Time{}
-	return step{write: writeUpdate, events: []Event{l.event(ReminderDue, l.eg.Turn())}}, nil
+	l.notice(store.WantRemind, l.pingSide(l.eg.Turn(), ""))
+	return step{write: true, events: []Event{l.event(ReminderDue, l.eg.Turn())}}, nil
 }
 
 // requestDue expires the pending request if it has had its time.
@@ -115,5 +122,5 @@ func (m *Manager) requestDue(l *live) (step, error) {
 	if l.g.Status != store.Active || !m.requestExpired(l.g.Request, m.now()) {
 		return step{}, nil
 	}
-	return step{write: writeUpdate, events: []Event{m.expireRequest(l)}}, nil
+	return step{write: true, events: []Event{m.expireRequest(l)}}, nil
 }

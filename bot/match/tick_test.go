@@ -92,7 +92,7 @@ func TestAbandonIdleAIGame(t *testing.T) {
 	if st.Total().Games() != 0 {
 		t.Errorf("an abandoned game counted: %+v", st)
 	}
-	_, err := e.m.Play(ctx, g.ID, alice.ID, "a1", AnyPly)
+	_, err := e.m.Play(ctx, g.ID, as(alice.ID), "a1", AnyPly)
 	wantCode(t, err, GameOver)
 }
 
@@ -125,7 +125,7 @@ func TestTickFindsItsWorkThroughIndexedQueries(t *testing.T) {
 	e.m = e.start(indexedOnly{e.db}, Config{RequestTTL: 5 * time.Minute, AI: &flakyAI{RandomAI: NewRandomAI(4)}})
 	duel := e.duel(false)
 	e.play(duel.ID, "h8")
-	if _, err := e.m.Ask(ctx, duel.ID, alice.ID, store.DrawRequest, AnyPly); err != nil {
+	if _, err := e.m.Ask(ctx, duel.ID, as(alice.ID), store.DrawRequest, AnyPly); err != nil {
 		t.Fatal(err)
 	}
 	solo := e.solo(OpponentFirst) // the AI's first move fails; Tick retries it
