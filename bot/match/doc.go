@@ -35,7 +35,7 @@
 //
 // # The AI
 //
-// The AI's turns (and its answers to draw offers) run in a pool of workers
+// The AI's turns (and its answers to draw offers) run in a bot/queue of workers
 // fed from a FIFO queue with one entry per game. A worker restores the game,
 // asks the AI with the level's time budget and commits the result through
 // the same versioned path as a player's move, provided the position has not

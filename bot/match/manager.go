@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tengen-bot/tengen/bot/queue"
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
 )
@@ -44,7 +45,7 @@ const AnyPly = -1
 type Manager struct {
 	st    Store
 	cfg   Config
-	pool  *pool
+	pool  *queue.Queue
 	cache stateCache // engine states of recently used games
 }
 
@@ -52,7 +53,7 @@ type Manager struct {
 // pick up the AI's pending work after a restart.
 func New(st Store, cfg Config) *Manager {
 	m := &Manager{st: st, cfg: cfg.withDefaults()}
-	m.pool = newPool(m.cfg.Workers, m.aiTurn)
+	m.pool = queue.New(m.cfg.Workers, m.aiTurn)
 	return m
 }
 
@@ -60,7 +61,7 @@ func New(st Store, cfg Config) *Manager {
 // turns being computed to be committed or dropped. When ctx ends first, the
 // AI is interrupted (its unfinished turns are resumed by the next Resume)
 // and Close returns ctx's error.
-func (m *Manager) Close(ctx context.Context) error { return m.pool.close(ctx) }
+func (m *Manager) Close(ctx context.Context) error { return m.pool.Close(ctx) }
 
 func (m *Manager) now() time.Time { return m.cfg.Clock.Now() }
 
@@ -190,7 +191,7 @@ func (m *Manager) report(l *live, events []Event, rc store.RatingChanges) {
 		}
 	}
 	if aiOwes(l) {
-		m.pool.enqueue(l.g.ID)
+		m.pool.Add(l.g.ID)
 	}
 }
 
@@ -222,7 +223,7 @@ func (m *Manager) Resume(ctx context.Context) error {
 			continue
 		}
 		if aiOwes(&live{g: g, eg: eg}) {
-			m.pool.enqueue(g.ID)
+			m.pool.Add(g.ID)
 		}
 	}
 	return errors.Join(errs...)

@@ -68,7 +68,7 @@ func (m *Manager) Tick(ctx context.Context) error {
 			continue
 		}
 		if aiOwes(&live{g: g, eg: eg}) {
-			m.pool.enqueue(g.ID)
+			m.pool.Add(g.ID)
 		}
 	}
 	return errors.Join(errs...)
