@@ -171,6 +171,18 @@ func (g *Game) repetition() (engine.Outcome, bool) {
 	return engine.DrawBy(engine.Repetition), true
 }
 
+// LastMove returns the last move played and the position it was played
+// from (which its notation needs); ok is false before the first move.
+func (g *Game) LastMove() (m Move, before Position, ok bool) {
+	if len(g.plies) == 0 {
+		return NoMove, Position{}, false
+	}
+	last := g.plies[len(g.plies)-1]
+	before = g.pos
+	before.UnmakeMove(last.move, last.undo)
+	return last.move, before, true
+}
+
 // Undo takes back the last n moves, restoring the outcome before them.
 func (g *Game) Undo(n int) error {
 	if n < 0 || n > len(g.plies) {

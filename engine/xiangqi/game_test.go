@@ -240,3 +240,26 @@ func ExampleGame() {
 	// the general moves one point along a line
 	// rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h3e3 h10g8 h1g3
 }
+
+func TestLastMove(t *testing.T) {
+	g := NewGame()
+	if _, _, ok := g.LastMove(); ok {
+		t.Fatal("LastMove before any move: ok")
+	}
+	for _, mv := range []string{"h3e3", "h10g8", "e3e7"} {
+		if _, err := g.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := g.Position()
+	m, before, ok := g.LastMove()
+	if !ok || m.String() != "e3e7" {
+		t.Fatalf("LastMove = %v, %v; want e3e7", m, ok)
+	}
+	if got := before.Describe(m); !strings.Contains(got, "e3e7") || !strings.Contains(got, "C5+4") {
+		t.Fatalf("the cannon's capture described from before it: %q", got)
+	}
+	if g.Position() != after {
+		t.Fatal("LastMove changed the game's position")
+	}
+}
