@@ -2,23 +2,17 @@ package bot
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tengen-bot/tengen/bot/match"
-	"github.com/tengen-bot/tengen/engine/gomoku"
-	"github.com/tengen-bot/tengen/engine/xiangqi"
 	"github.com/tengen-bot/tengen/store"
 )
 
-// maxChoices is Discord's limit of autocomplete choices.
-const maxChoices = 25
-
 // autocomplete suggests moves for /move and the caller's games for the game
 // options.
-func (b *Bot) autocomplete(q *request) error {
+func (b *Bot) autocomplete(q *request) (reply, error) {
 	_, o := commandPath(q.i.ApplicationCommandData())
 	var focused *discordgo.ApplicationCommandInteractionDataOption
 	for _, x := range o {
@@ -27,16 +21,16 @@ func (b *Bot) autocomplete(q *request) error {
 		}
 	}
 	if focused == nil {
-		return q.r.choices(nil)
+		return reply{kind: replyChoices}, nil
 	}
 	typed := fmt.Sprint(focused.Value)
 	games, err := b.st.UserGames(q.ctx, q.user.ID)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
 	switch focused.Name {
 	case optGame:
-		return q.r.choices(gameChoices(q.loc, games, typed))
+		return reply{kind: replyChoices, choices: gameChoices(q.loc, games, typed)}, nil
 	case optMove:
 		var g *store.Game
 		id := o.int(optGame)
@@ -50,15 +44,15 @@ func (b *Bot) autocomplete(q *request) error {
 			}
 		}
 		if g == nil {
-			return q.r.choices(nil)
+			return reply{kind: replyChoices}, nil
 		}
 		eg, err := match.Restore(g.Kind, g.Moves)
 		if err != nil {
-			return err
+			return reply{}, err
 		}
-		return q.r.choices(moveChoices(eg, typed))
+		return reply{kind: replyChoices, choices: kindOf(g.Kind).suggest(eg, typed)}, nil
 	}
-	return q.r.choices(nil)
+	return reply{kind: replyChoices}, nil
 }
 
 // gameChoices lists the caller's active games.
@@ -94,47 +88,3 @@ func clip(s string, n int) string {
 	}
 	return s
 }
-
-// moveChoices suggests legal moves matching what was typed: Xiangqi moves in
-// the three notations ("h3e3 · 炮二平五 · C2.5"), Gomoku points near the play
-// and, when the typed text is itself an empty point, that point.
-func moveChoices(eg interface{ LegalMoves() []string }, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	typed = strings.ToLower(strings.TrimSpace(typed))
-	var out []*discordgo.ApplicationCommandOptionChoice
-	add := func(name, value string) {
-		if len(out) < maxChoices {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: value})
-		}
-	}
-	switch g := eg.(type) {
-	case *xiangqi.Game:
-		pos := g.Position()
-		for _, mv := range g.LegalMoves() {
-			name := mv
-			if m, err := pos.ParseMove(mv); err == nil {
-				name = pos.Describe(m)
-			}
-			if typed == "" || strings.Contains(strings.ToLower(name), typed) {
-				add(name, mv)
-			}
-		}
-	case *gomoku.Game:
-		seen := map[string]bool{}
-		if p, err := gomoku.ParsePoint(typed, g.Size()); err == nil {
-			b := g.Board()
-			if b.At(p) == gomoku.Empty && !g.Outcome().Over() {
-				seen[p.String()] = true
-				add(p.String(), p.String())
-			}
-		}
-		for _, mv := range g.LegalMoves() {
-			if !seen[mv] && strings.HasPrefix(mv, typed) {
-				add(mv, mv)
-			}
-		}
-	}
-	return out
-}
-
-// gameID formats a game id for messages.
-func gameID(id int64) string { return "#" + strconv.FormatInt(id, 10) }

@@ -17,17 +17,18 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultDeferAfter   = time.Second
-	DefaultEventWorkers = 4
+	DefaultDeferAfter = time.Second
+	DefaultDeliverers = 4
 )
 
-// Store is the storage the bot reads and writes besides the lifecycle's:
-// message ids, leaderboards and statistics. *store.DB satisfies it.
+// Store is the storage the bot reads besides the lifecycle's: what to
+// deliver, leaderboards and statistics. *store.DB satisfies it. The bot
+// writes nothing of a game itself: only the record of what Discord shows
+// (Delivered), through the lifecycle's Store.
 type Store interface {
 	match.Store
-	Update(ctx context.Context, g *store.Game) error
-	UpdateRequest(ctx context.Context, g *store.Game) error
-	LiveGames(ctx context.Context) ([]*store.Game, error)
+	Delivery(ctx context.Context, id int64) (*store.Delivery, error)
+	DueDeliveries(ctx context.Context) ([]int64, error)
 	Leaderboard(ctx context.Context, q store.BoardQuery) (*store.Board, error)
 	Stats(ctx context.Context, userID string, kind store.Kind) (*store.Stats, error)
 	Rating(ctx context.Context, userID string, kind store.Kind) (store.PlayerRating, error)
@@ -35,9 +36,12 @@ type Store interface {
 
 // Options configure a Bot. Session and Store are required.
 type Options struct {
-	// Session is the Discord session the bot posts and edits through.
+	// Session is the Discord session the bot sends its requests through.
 	Session *discordgo.Session
-	// Store keeps the games; the bot also saves board message ids there.
+	// AppID is the application's id, which interaction webhooks are
+	// addressed by (learned from the gateway's READY when "").
+	AppID string
+	// Store keeps the games and what Discord shows of them.
 	Store Store
 	// AI plays the AI's seats (solo games are refused when nil).
 	AI match.AI
@@ -54,15 +58,15 @@ type Options struct {
 	FixedXiangqiView bool
 	// Rated makes challenges between people rated.
 	Rated bool
-	// Locale is the language of public messages when the server's is not
-	// known yet, e.g. for the AI's replies after a restart ("en-US" when "").
+	// Locale is the language of a game's public messages until an
+	// interaction says which ("en-US" when "").
 	Locale discordgo.Locale
 	// DeferAfter is when the watchdog defers an interaction still
 	// unanswered (DefaultDeferAfter when 0). It must stay well under 3 s.
 	DeferAfter time.Duration
-	// EventWorkers is how many goroutines show the lifecycle's events
-	// (DefaultEventWorkers when 0).
-	EventWorkers int
+	// Deliverers is how many games' posts are delivered at once
+	// (DefaultDeliverers when 0).
+	Deliverers int
 	// Logger receives the bot's logs (slog.Default() when nil).
 	Logger *slog.Logger
 }
@@ -71,39 +75,21 @@ type Options struct {
 // interactions to OnInteraction, call Resume once connected and Tick every
 // few seconds, and Close it at the end.
 type Bot struct {
-	opt    Options
-	s      *discordgo.Session
-	st     Store
-	m      *match.Manager
-	render *render.Renderer
-	log    *slog.Logger
-	locks  gameLocks
-	events *eventQueue
-
-	// guildLocales remembers each server's locale for public messages
-	// written without an interaction (the AI's replies, expiries).
-	guildLocales sync.Map // guild id -> discordgo.Locale
-
-	// prompts indexes the prompt of each game's pending undo or draw
-	// request, so that an expiry, a move or the AI's answer can close it.
-	// The lifecycle clears a request (and with it the stored
-	// Request.MessageID) before the bot hears of it, so the bot keeps this
-	// index of the prompts still open; the store is its durable copy, read
-	// back by Resume after a restart (loadPrompts). A prompt the store never
-	// knew (one posted before migration 0006) is closed by the first press
-	// on it, which explains privately (closeStalePrompt).
-	promptsMu sync.Mutex
-	prompts   map[int64]promptRef
+	opt     Options
+	st      Store
+	m       *match.Manager
+	rest    *rest
+	pres    *presenter
+	deliver *deliverer
+	clock   match.Clock
+	log     *slog.Logger
 
 	inflight sync.WaitGroup
 	closeMu  sync.RWMutex
 	closed   bool
 }
 
-// promptRef is where a request prompt was posted.
-type promptRef struct{ channelID, messageID string }
-
-// New returns a Bot and starts its lifecycle manager and event workers.
+// New returns a Bot and starts its lifecycle manager and deliverers.
 func New(opt Options) (*Bot, error) {
 	if opt.Session == nil || opt.Store == nil {
 		return nil, errors.New("bot: Options.Session and Options.Store are required")
@@ -117,17 +103,22 @@ func New(opt Options) (*Bot, error) {
 	if opt.DeferAfter <= 0 {
 		opt.DeferAfter = DefaultDeferAfter
 	}
-	if opt.EventWorkers <= 0 {
-		opt.EventWorkers = DefaultEventWorkers
+	if opt.Deliverers <= 0 {
+		opt.Deliverers = DefaultDeliverers
 	}
 	if opt.Locale == "" {
 		opt.Locale = discordgo.EnglishUS
 	}
-	b := &Bot{
-		opt: opt, s: opt.Session, st: opt.Store, render: opt.Renderer, log: opt.Logger,
-		prompts: map[int64]promptRef{},
+	clock := opt.Match.Clock
+	if clock == nil {
+		clock = match.SystemClock{}
 	}
-	b.events = newEventQueue(opt.EventWorkers, b.handleEvent)
+	b := &Bot{opt: opt, st: opt.Store, clock: clock, log: opt.Logger,
+		rest: &rest{s: opt.Session, app: opt.AppID},
+		pres: &presenter{render: opt.Renderer, opt: render.Options{Theme: opt.Theme, Scale: opt.Scale},
+			fixedView: opt.FixedXiangqiView, locale: localeOf(opt.Locale)},
+	}
+	b.deliver = newDeliverer(opt.Store, b.rest, b.pres, clock, opt.Logger, opt.Deliverers)
 	cfg := opt.Match
 	cfg.Notifier = match.NotifyFunc(b.notify)
 	cfg.AI = opt.AI
@@ -138,10 +129,28 @@ func New(opt Options) (*Bot, error) {
 // Manager returns the lifecycle manager the bot drives.
 func (b *Bot) Manager() *match.Manager { return b.m }
 
-// Resume picks up the AI's pending work after a start.
+// notify hands the games a change touched to the deliverer. The posts the
+// change planned are already stored; what Discord shows follows.
+func (b *Bot) notify(e match.Event) {
+	if e.Kind == match.AIFailed {
+		b.log.Warn("the AI failed; Tick retries", "game", e.GameID, "err", e.Err)
+		return
+	}
+	b.deliver.add(e.GameID)
+	for _, id := range e.Also {
+		b.deliver.add(id)
+	}
+}
+
+// Resume picks up after a start: every game with a post Discord does not
+// show yet is delivered, and the AI's pending work is queued.
 func (b *Bot) Resume(ctx context.Context) error {
-	if err := b.loadPrompts(ctx); err != nil {
-		return err
+	ids, err := b.st.DueDeliveries(ctx)
+	if err != nil {
+		return fmt.Errorf("resume deliveries: %w", err)
+	}
+	for _, id := range ids {
+		b.deliver.add(id)
 	}
 	if err := b.m.Resume(ctx); err != nil {
 		return fmt.Errorf("resume games: %w", err)
@@ -173,13 +182,28 @@ func (b *Bot) RunTicker(ctx context.Context, interval time.Duration) {
 	}
 }
 
-// Idle waits until every event received so far has been shown. Tests use
-// it after Tick; it returns ctx's error if that comes first.
-func (b *Bot) Idle(ctx context.Context) error { return b.events.idle(ctx) }
+// Idle waits until every delivery due so far has been made and no retry is
+// scheduled. Tests use it; it returns ctx's error if that comes first.
+func (b *Bot) Idle(ctx context.Context) error {
+	for {
+		if err := b.deliver.q.Idle(ctx); err != nil {
+			return err
+		}
+		if !b.deliver.pending() {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("waiting for deliveries: %w", ctx.Err())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
 
 // Close stops taking interactions, waits for those in flight, stops the
 // lifecycle (waiting for the AI's turns being computed, or interrupting them
-// when ctx ends) and shows the last events.
+// when ctx ends) and the deliveries. What is not delivered yet is
+// delivered by the next Resume.
 func (b *Bot) Close(ctx context.Context) error {
 	b.closeMu.Lock()
 	b.closed = true
@@ -191,8 +215,8 @@ func (b *Bot) Close(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	err := b.m.Close(ctx)
-	if qerr := b.events.close(ctx); err == nil {
-		err = qerr
+	if derr := b.deliver.close(ctx); err == nil {
+		err = derr
 	}
 	if err != nil {
 		return fmt.Errorf("closing the bot: %w", err)
@@ -201,8 +225,7 @@ func (b *Bot) Close(ctx context.Context) error {
 }
 
 // OnInteraction handles one interaction; add it to the session with
-// AddHandler. It never blocks the gateway for long: discordgo calls it in
-// its own goroutine.
+// AddHandler. discordgo calls it in its own goroutine.
 func (b *Bot) OnInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	b.closeMu.RLock()
 	if b.closed {
@@ -212,54 +235,5 @@ func (b *Bot) OnInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	b.inflight.Add(1)
 	b.closeMu.RUnlock()
 	defer b.inflight.Done()
-	b.handle(context.Background(), s, ic.Interaction)
-}
-
-// guildLocale remembers and returns the locale for public messages in a guild.
-func (b *Bot) publicLocale(i *discordgo.Interaction) locale {
-	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
-		b.guildLocales.Store(i.GuildID, *i.GuildLocale)
-		return localeOf(*i.GuildLocale)
-	}
-	return localeOf(i.Locale)
-}
-
-// storedLocale is the locale of public messages about a game shown without
-// an interaction.
-func (b *Bot) storedLocale(guildID string) locale {
-	if v, ok := b.guildLocales.Load(guildID); ok {
-		return localeOf(v.(discordgo.Locale))
-	}
-	return localeOf(b.opt.Locale)
-}
-
-func (b *Bot) setPrompt(id int64, p promptRef) {
-	b.promptsMu.Lock()
-	defer b.promptsMu.Unlock()
-	b.prompts[id] = p
-}
-
-// loadPrompts indexes the open prompts of the live games, as stored.
-func (b *Bot) loadPrompts(ctx context.Context) error {
-	games, err := b.st.LiveGames(ctx)
-	if err != nil {
-		return fmt.Errorf("load request prompts: %w", err)
-	}
-	b.promptsMu.Lock()
-	defer b.promptsMu.Unlock()
-	for _, g := range games {
-		if _, known := b.prompts[g.ID]; !known && g.Request.Kind != store.NoRequest && g.Request.MessageID != "" {
-			b.prompts[g.ID] = promptRef{channelID: g.ChannelID, messageID: g.Request.MessageID}
-		}
-	}
-	return nil
-}
-
-// takePrompt returns and forgets game id's prompt.
-func (b *Bot) takePrompt(id int64) (promptRef, bool) {
-	b.promptsMu.Lock()
-	defer b.promptsMu.Unlock()
-	p, ok := b.prompts[id]
-	delete(b.prompts, id)
-	return p, ok
+	b.handle(context.Background(), ic.Interaction)
 }

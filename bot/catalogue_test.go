@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/tengen-bot/tengen/store"
 )
 
 // verb matches a formatting verb, with its explicit argument index if any.
@@ -72,7 +74,13 @@ func TestCatalogueKeysUsed(t *testing.T) {
 	}
 	keys = append(keys, "rule.freestyle", "rule.standard", "rule.renju", "kind.gomoku", "kind.xiangqi",
 		"prompt.undo", "prompt.draw", "prompt.ai.undo", "prompt.ai.draw", "request.undo", "request.draw",
-		"board.pending.undo", "board.pending.draw", "board.ended.abandoned")
+		"board.ended.abandoned")
+	for _, w := range []string{store.WantAccepted, store.WantDeclined, store.WantWithdrawn, store.WantExpired} {
+		keys = append(keys, "challenge."+w)
+	}
+	for _, w := range []string{store.WantAccepted, store.WantDeclined, store.WantWithdrawn, store.WantExpired, store.WantCancelled} {
+		keys = append(keys, "prompt."+w)
+	}
 	for _, k := range keys {
 		if _, ok := catalogue[en][k]; !ok {
 			t.Errorf("no message %q", k)

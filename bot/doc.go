@@ -1,6 +1,16 @@
 // Package bot is Tengen's Discord adapter: it registers the slash commands,
 // turns interactions into calls on the game lifecycle (package bot/match),
-// and shows the results as board messages, button prompts and embeds.
+// and makes Discord show what the lifecycle planned.
+//
+// # Handlers are values
+//
+// A handler reads its interaction, calls the lifecycle and returns a reply
+// (a new message, an update of the clicked message, an acknowledgement,
+// autocomplete choices, or a private refusal): it sends nothing itself. One
+// executor (send) answers the interaction with the reply and records the
+// game post it shows. Presenters (present.go) are pure functions from a
+// game as stored to a message. Each kind of game is described once
+// (kinds.go): colours, images, notation, picker, suggestions.
 //
 // # Routing
 //
@@ -9,32 +19,39 @@
 // carries everything a handler needs. No routing state lives in memory, so
 // the buttons of a board posted before a restart keep working, and the ply
 // lets the lifecycle recognise a button of an earlier position. The
-// leaderboard's Previous and Next buttons are "lb/<kind>/<scope>/<page>" and
-// turn the page in place (an update of the message), showing the presser's
-// own rank.
+// leaderboard's Previous and Next buttons are "lb/<kind>/<scope>/<page>".
 //
-// # Replies and the 3-second rule
+// # What Discord shows, and notifications
 //
-// A handler first asks the lifecycle (a quick database write), then defers
-// before any slow work (rendering an image) and edits its reply when done.
+// The lifecycle plans, in the transaction of each change, the posts of a
+// game (store.Post): its boards, challenge, request prompts and notices,
+// and what each should show. A post created by an operation that came
+// through an interaction is that interaction's initial response (type 4),
+// so that its mention of the player who must act notifies them, which an
+// edit would not (discord-api-docs#5497); everything else is delivered by
+// the deliverer (deliver.go), which edits through the interaction token
+// while it lasts (15 minutes, a rate-limit bucket of its own per token) and
+// with the bot token after, creates with a nonce so that a retried create
+// posts once, and records what Discord shows. After a crash it finds the
+// posts still due in the store and converges: the latest board shows the
+// latest position, older boards lose their buttons, settled prompts say
+// how they ended.
+//
+// # The 3-second rule
+//
 // A watchdog defers any interaction still unanswered after
-// Options.DeferAfter (1 s), so that a slow database write still leaves two
-// seconds to acknowledge before Discord shows "This interaction failed".
-// Every refusal is an ephemeral, specific, localised reply.
+// Options.DeferAfter (1 s); the reply then completes the deferred response,
+// and a follow-up notifies whom it was meant to notify.
 //
-// # Board messages
+// # Permissions
 //
-// Each move posts a new board (image, embed, buttons Move…, Undo, Draw,
-// Resign); the previous board loses its buttons through a channel message
-// edit with the bot token, never the 15-minute interaction token, so games
-// may last for days. The board's message id is kept with the game in the
-// store. The AI's replies and everything Tick decides (expiries, reminders,
-// time losses) arrive as match events and are shown by a small pool of
-// workers, which edit the board of the game in place.
+// The app's permissions in a channel (app_permissions, kept with the game)
+// decide what the deliverer may do there with the bot token; interaction
+// responses need none.
 //
 // # Localisation
 //
 // Command names and descriptions carry English, 简体中文 and 繁體中文
 // localisations; replies follow the user's locale and public game messages
-// the server's (see catalogue.go).
+// the server's, which the game keeps (see catalogue.go).
 package bot

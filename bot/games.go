@@ -1,9 +1,7 @@
 package bot
 
 import (
-	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -16,99 +14,46 @@ import (
 // defaultLevel is the AI level of /gomoku ai and /xiangqi ai without a level.
 const defaultLevel = 3
 
-// settlePrompt closes the prompt of a request that no longer stands: a move
-// cancelled it, or the game ended.
-func (b *Bot) settlePrompt(q *request, g *store.Game) {
-	if g.Request.Kind != store.NoRequest {
-		return
+// played answers an interaction that changed game id: with the post the
+// change created through the interaction (a new message: it notifies whom
+// it pings), or else the clicked post it changed (an update of the clicked
+// message), shown as the game stands now; a click that changed neither is
+// acknowledged. The deliverer shows the other due posts of the game (and
+// of also) afterwards.
+func (b *Bot) played(q *request, id int64, also ...int64) (reply, error) {
+	d, err := b.st.Delivery(q.ctx, id)
+	if err != nil {
+		return reply{}, fmt.Errorf("reading game %d: %w", id, err)
 	}
-	if p, ok := b.takePrompt(g.ID); ok {
-		if err := b.editChannel(q.ctx, p.channelID, p.messageID, &outMessage{Content: q.public.t("prompt.cancelled", g.ID)}); err != nil {
-			b.log.Warn("closing a request prompt", "game", g.ID, "err", err)
+	rep := reply{kind: replyAck, games: append([]int64{id}, also...)}
+	for _, p := range d.Due {
+		if p.Interaction == q.i.ID && p.MessageID == "" {
+			rep.kind, rep.post = replyMessage, p
+			break
 		}
 	}
-}
-
-// replyBoard answers q with g's board as a new message and retires the
-// previous board. The caller holds g's lock.
-func (b *Bot) replyBoard(q *request, g *store.Game) error {
-	if err := q.r.deferReply(false); err != nil {
-		return err
+	if rep.post == nil && q.via.Source != "" {
+		for _, p := range d.Due {
+			if p.MessageID == q.via.Source {
+				rep.kind, rep.post = replyUpdate, p
+				break
+			}
+		}
 	}
-	b.settlePrompt(q, g)
-	m, err := b.gameMessage(g, q.public)
+	if rep.post == nil {
+		if q.i.Type != discordgo.InteractionMessageComponent {
+			return ephemeralReply("✅"), nil // nothing here to show: the deliverer shows it elsewhere
+		}
+		return rep, nil
+	}
+	eg, err := match.Restore(d.Game.Kind, d.Game.Moves)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	b.retire(q.ctx, g.ChannelID, g.MessageID)
-	msg, err := q.r.message(m)
-	if err != nil {
-		return err
+	if rep.msg, err = b.pres.post(d.Game, eg, rep.post); err != nil {
+		return reply{}, err
 	}
-	return b.saveMessage(q.ctx, g.ID, msg.ID)
-}
-
-// updateBoard turns the message the component is on into g's board.
-// The caller holds g's lock.
-func (b *Bot) updateBoard(q *request, g *store.Game) error {
-	if err := q.r.deferUpdate(); err != nil {
-		return err
-	}
-	b.settlePrompt(q, g)
-	m, err := b.gameMessage(g, q.public)
-	if err != nil {
-		return err
-	}
-	moved := q.i.Message != nil && g.MessageID != q.i.Message.ID
-	if moved {
-		b.retire(q.ctx, g.ChannelID, g.MessageID)
-	}
-	if err := q.r.update(m); err != nil {
-		return err
-	}
-	if moved {
-		return b.saveMessage(q.ctx, g.ID, q.i.Message.ID)
-	}
-	return nil
-}
-
-// postBoard posts g's board to its channel with the bot token and retires
-// the previous board. The caller holds g's lock.
-func (b *Bot) postBoard(q *request, g *store.Game) error {
-	b.settlePrompt(q, g)
-	m, err := b.gameMessage(g, q.public)
-	if err != nil {
-		return err
-	}
-	b.retire(q.ctx, g.ChannelID, g.MessageID)
-	msg, err := b.post(q.ctx, g.ChannelID, m)
-	if err != nil {
-		return err
-	}
-	return b.saveMessage(q.ctx, g.ID, msg.ID)
-}
-
-// latest reloads game id (under its lock, after the lifecycle call that
-// created it, so that an AI move already made is shown).
-func (b *Bot) latest(q *request, id int64) (*store.Game, error) {
-	g, err := b.st.Game(q.ctx, id)
-	if err != nil {
-		return nil, fmt.Errorf("loading game %d: %w", id, err)
-	}
-	return g, nil
-}
-
-// replyLatestBoard answers q with game id's board as stored now. It holds the
-// game's lock until the board is posted, so an AI reply shown by an event
-// worker lands on this board (see gameLocks).
-func (b *Bot) replyLatestBoard(q *request, id int64) error {
-	unlock := b.locks.lock(id)
-	defer unlock()
-	g, err := b.latest(q, id)
-	if err != nil {
-		return err
-	}
-	return b.replyBoard(q, g)
+	return rep, nil
 }
 
 // opponentOf reads the user option of a command from the resolved data.
@@ -132,7 +77,7 @@ func opponentOf(i *discordgo.Interaction, o options, name string) (match.Player,
 }
 
 // challenge is /gomoku challenge and /xiangqi challenge.
-func (b *Bot) challenge(q *request, o options, kind store.Kind) error {
+func (b *Bot) challenge(q *request, o options, kind store.Kind) (reply, error) {
 	opp, _ := opponentOf(q.i, o, optOpponent)
 	start := match.RandomFirst
 	pick := o.str(optFirst)
@@ -148,22 +93,16 @@ func (b *Bot) challenge(q *request, o options, kind store.Kind) error {
 	g, err := b.m.Challenge(q.ctx, match.ChallengeSpec{
 		Setup:      match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize))},
 		Challenger: q.user, Opponent: opp, Start: start, Rated: b.opt.Rated,
-		GuildID: q.i.GuildID, ChannelID: q.i.ChannelID,
+		GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,
 	})
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	unlock := b.locks.lock(g.ID)
-	defer unlock()
-	msg, err := q.r.message(challengeMessage(g, q.public))
-	if err != nil {
-		return err
-	}
-	return b.saveMessage(q.ctx, g.ID, msg.ID)
+	return b.played(q, g.ID)
 }
 
 // solo is /gomoku ai and /xiangqi ai.
-func (b *Bot) solo(q *request, o options, kind store.Kind) error {
+func (b *Bot) solo(q *request, o options, kind store.Kind) (reply, error) {
 	level := int(o.int(optLevel))
 	if level == 0 {
 		level = defaultLevel
@@ -182,44 +121,39 @@ func (b *Bot) solo(q *request, o options, kind store.Kind) error {
 	}
 	g, err := b.m.Solo(q.ctx, match.SoloSpec{
 		Setup:  match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize))},
-		Player: q.user, Level: level, Start: start, GuildID: q.i.GuildID, ChannelID: q.i.ChannelID,
+		Player: q.user, Level: level, Start: start, GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,
 	})
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	return b.replyLatestBoard(q, g.ID)
+	return b.played(q, g.ID)
 }
 
-// accept is the Accept button of a challenge: the challenge message becomes
-// the board.
-func (b *Bot) accept(q *request, c customID) error {
-	unlock := b.locks.lock(c.Game)
-	defer unlock()
-	g, err := b.m.Accept(q.ctx, c.Game, match.Actor{Player: q.user})
+// accept is the Accept button of a challenge: the game's first board.
+func (b *Bot) accept(q *request, c customID) (reply, error) {
+	g, err := b.m.Accept(q.ctx, c.Game, q.actor())
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	return b.updateBoard(q, g)
+	return b.played(q, g.ID)
 }
 
-// decline is the Decline button of a challenge: the challenged user declines,
-// the challenger withdraws.
-func (b *Bot) decline(q *request, c customID) error {
-	unlock := b.locks.lock(c.Game)
-	defer unlock()
+// decline is the Decline button of a challenge: the challenged user
+// declines, the challenger withdraws.
+func (b *Bot) decline(q *request, c customID) (reply, error) {
 	g, err := b.st.Game(q.ctx, c.Game)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
 	if g.Status == store.Challenge && g.Seats[g.Challenger].UserID == q.user.ID {
-		g, err = b.m.Withdraw(q.ctx, c.Game, match.Actor{Player: q.user})
+		g, err = b.m.Withdraw(q.ctx, c.Game, q.actor())
 	} else {
-		g, err = b.m.Decline(q.ctx, c.Game, match.Actor{Player: q.user})
+		g, err = b.m.Decline(q.ctx, c.Game, q.actor())
 	}
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	return q.r.update(challengeMessage(g, q.public))
+	return b.played(q, g.ID)
 }
 
 // findGame picks the caller's active game for a slash command: the one
@@ -260,80 +194,58 @@ func (b *Bot) findGame(q *request, o options) (*store.Game, error) {
 }
 
 // moveCommand is /move.
-func (b *Bot) moveCommand(q *request, o options) error {
+func (b *Bot) moveCommand(q *request, o options) (reply, error) {
 	g, err := b.findGame(q, o)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	unlock := b.locks.lock(g.ID)
-	defer unlock()
-	g, err = b.m.Play(q.ctx, g.ID, match.Actor{Player: q.user}, o.str(optMove), match.AnyPly)
-	if err != nil {
-		return err
+	if g, err = b.m.Play(q.ctx, g.ID, q.actor(), o.str(optMove), match.AnyPly); err != nil {
+		return reply{}, err
 	}
-	return b.replyBoard(q, g)
+	return b.played(q, g.ID)
 }
 
 // boardCommand is /board: the current board again, at the bottom of the
 // channel.
-func (b *Bot) boardCommand(q *request, o options) error {
+func (b *Bot) boardCommand(q *request, o options) (reply, error) {
 	g, err := b.findGame(q, o)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	return b.replyLatestBoard(q, g.ID)
+	if g, err = b.m.ShowBoard(q.ctx, g.ID, q.actor()); err != nil {
+		return reply{}, err
+	}
+	return b.played(q, g.ID)
 }
 
 // resignCommand is /resign.
-func (b *Bot) resignCommand(q *request, o options) error {
+func (b *Bot) resignCommand(q *request, o options) (reply, error) {
 	g, err := b.findGame(q, o)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	unlock := b.locks.lock(g.ID)
-	defer unlock()
-	g, err = b.m.Resign(q.ctx, g.ID, match.Actor{Player: q.user}, match.AnyPly)
-	if err != nil {
-		return err
+	if g, err = b.m.Resign(q.ctx, g.ID, q.actor(), match.AnyPly); err != nil {
+		return reply{}, err
 	}
-	return b.replyBoard(q, g)
+	return b.played(q, g.ID)
 }
 
-// resignButton is the Resign button: the board becomes the final board.
-func (b *Bot) resignButton(q *request, c customID) error {
-	unlock := b.locks.lock(c.Game)
-	defer unlock()
-	g, err := b.m.Resign(q.ctx, c.Game, match.Actor{Player: q.user}, c.Ply)
+// resignButton is the Resign button: the board shows the result.
+func (b *Bot) resignButton(q *request, c customID) (reply, error) {
+	g, err := b.m.Resign(q.ctx, c.Game, q.actor(), c.Ply)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	return b.updateBoard(q, g)
+	return b.played(q, g.ID)
 }
 
 // ask is the Undo and Draw buttons.
-func (b *Bot) ask(q *request, c customID, kind store.RequestKind) error {
-	unlock := b.locks.lock(c.Game)
-	defer unlock()
-	g, err := b.m.Ask(q.ctx, c.Game, match.Actor{Player: q.user}, kind, c.Ply)
+func (b *Bot) ask(q *request, c customID, kind store.RequestKind) (reply, error) {
+	g, err := b.m.Ask(q.ctx, c.Game, q.actor(), kind, c.Ply)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	if g.Request.Kind == store.NoRequest {
-		// against the AI an undo applies at once: the board changes
-		return b.updateBoard(q, g)
-	}
-	asker, _ := seatOf(g, q.user.ID)
-	msg, err := q.r.message(promptMessage(g, q.public, asker))
-	if err != nil {
-		return err
-	}
-	b.setPrompt(g.ID, promptRef{channelID: msg.ChannelID, messageID: msg.ID})
-	if err := b.savePrompt(q.ctx, g.ID, g.Request, msg.ID); err != nil {
-		// the request stands and its prompt is up: only a restart would
-		// lose track of it, and a press on it then still closes it
-		b.log.Warn("saving a request prompt", "game", g.ID, "err", err)
-	}
-	return nil
+	return b.played(q, g.ID)
 }
 
 // seatOf returns the side userID plays in g.
@@ -346,107 +258,33 @@ func seatOf(g *store.Game, userID string) (engine.Side, bool) {
 	return 0, false
 }
 
-// promptMessage shows a pending undo or draw request; the buttons answer it
-// (the asker's Decline withdraws it). Against the AI there are no buttons:
-// it answers by itself.
-func promptMessage(g *store.Game, loc locale, asker engine.Side) *outMessage {
-	kind := string(g.Request.Kind)
-	other := g.Seats[asker.Other()]
-	m := &outMessage{Content: loc.t("prompt."+kind, seatName(loc, other), seatName(loc, g.Seats[asker]), g.ID)}
-	if other.IsAI() {
-		m.Content = loc.t("prompt.ai."+kind, seatName(loc, g.Seats[asker]), g.ID)
-		return m
-	}
-	eg, err := match.Restore(g.Kind, g.Moves)
-	if err != nil {
-		return m
-	}
-	m.Components = row(
-		button(g.ID, actYes, eg.Ply(), loc.t("button.accept"), discordgo.SuccessButton),
-		button(g.ID, actNo, eg.Ply(), loc.t("button.decline"), discordgo.DangerButton),
-	)
-	return m
-}
-
-// answer is the Accept and Decline buttons of a request prompt.
-func (b *Bot) answer(q *request, c customID, yes bool) error {
-	unlock := b.locks.lock(c.Game)
-	defer unlock()
+// answer is the Accept and Decline buttons of a request prompt (the
+// asker's Decline withdraws the request).
+func (b *Bot) answer(q *request, c customID, yes bool) (reply, error) {
 	g, err := b.st.Game(q.ctx, c.Game)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	kind := g.Request.Kind
 	side, mine := seatOf(g, q.user.ID)
-	var key string
 	if !yes && mine && g.Status == store.Active && g.Request.Kind != store.NoRequest && g.Request.By == side {
-		g, err = b.m.Withdraw(q.ctx, c.Game, match.Actor{Player: q.user})
-		key = "prompt.withdrawn"
+		g, err = b.m.Withdraw(q.ctx, c.Game, q.actor())
 	} else {
-		g, err = b.m.Answer(q.ctx, c.Game, match.Actor{Player: q.user}, yes, c.Ply)
-		key = map[bool]string{true: "prompt.accepted", false: "prompt.declined"}[yes]
+		g, err = b.m.Answer(q.ctx, c.Game, q.actor(), yes, c.Ply)
 	}
 	if err != nil {
-		return b.closeStalePrompt(q, c, err)
+		return reply{}, err
 	}
-	b.takePrompt(g.ID)
-	if yes {
-		// the board first: whoever sees the answer sees the board changed
-		if err := q.r.deferUpdate(); err != nil {
-			return err
-		}
-		m, err := b.gameMessage(g, q.public)
-		if err != nil {
-			return err
-		}
-		if err := b.editChannel(q.ctx, g.ChannelID, g.MessageID, m); err != nil {
-			return err
-		}
-	}
-	return q.r.update(&outMessage{Content: q.public.t(key, seatName(q.public, g.Seats[side]), q.public.t("request."+string(kind)), g.ID)})
-}
-
-// closeStalePrompt answers a press on a prompt whose request no longer
-// stands (answered, withdrawn or expired, e.g. a prompt posted before the
-// store kept prompt ids, which nothing else could close): the prompt loses
-// its buttons in place and err, the explanation, follows privately. Other
-// errors are returned as they are.
-func (b *Bot) closeStalePrompt(q *request, c customID, err error) error {
-	var me *match.Error
-	if !errors.As(err, &me) || (me.Code != match.NoRequest && me.Code != match.Expired) {
-		return err
-	}
-	b.takePrompt(c.Game)
-	if uerr := q.r.update(&outMessage{Content: q.public.t("prompt.gone", c.Game)}); uerr != nil {
-		b.log.Warn("closing a stale prompt", "game", c.Game, "err", uerr)
-	}
-	return err
+	return b.played(q, g.ID)
 }
 
 // rematch is the Rematch button of a finished game.
-func (b *Bot) rematch(q *request, c customID) error {
-	g, err := b.m.Rematch(q.ctx, c.Game, match.Actor{Player: q.user})
+func (b *Bot) rematch(q *request, c customID) (reply, error) {
+	g, err := b.m.Rematch(q.ctx, c.Game, q.actor())
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	unlock := b.locks.lock(g.ID)
-	defer unlock()
-	if err := q.r.deferUpdate(); err != nil {
-		return err
-	}
-	if g, err = b.latest(q, g.ID); err != nil {
-		return err
-	}
-	if q.i.Message != nil {
-		b.retire(q.ctx, q.i.ChannelID, q.i.Message.ID)
-	}
-	return b.postBoard(q, g)
+	return b.played(q, g.ID, c.Game)
 }
 
-// liveGames keeps the live games (challenges and games being played).
-func liveGames(games []*store.Game) []*store.Game {
-	return slices.DeleteFunc(slices.Clone(games), func(g *store.Game) bool { return !g.Status.Live() })
-}
-
-// restore rebuilds g's rules engine.
-func restore(g *store.Game) (engine.Game, error) { return match.Restore(g.Kind, g.Moves) }
+// gameID formats a game id for messages.
+func gameID(id int64) string { return fmt.Sprintf("#%d", id) }

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"github.com/bwmarrin/discordgo"
 	"path/filepath"
 	"strconv"
@@ -186,18 +187,33 @@ func wantEphemeral(t testing.TB, r *discordtest.Reply, fragments ...string) {
 
 func fmtInt(n int) string { return strconv.Itoa(n) }
 
-// settled returns the bot's answer once a deferred reply has been edited.
+// idle waits until the bot has delivered everything due.
+func (w *world) idle() {
+	w.t.Helper()
+	if err := w.b.Idle(ctxT(w.t)); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// settled returns the bot's answer once a deferred reply has been edited
+// and everything due has been delivered, as it stands then.
 func (w *world) settled(r *discordtest.Reply) *discordtest.Message {
 	w.t.Helper()
 	m := r.Message()
-	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || m == nil {
-		return m
+	if r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource && m != nil {
+		if _, err := r.WaitEdit(ctxT(w.t)); err != nil {
+			w.t.Fatalf("the deferred reply was never completed: %v", err)
+		}
 	}
-	got, err := r.WaitEdit(ctxT(w.t))
-	if err != nil {
-		w.t.Fatalf("the deferred reply was never completed: %v", err)
+	w.idle()
+	if fs := r.Followups(); len(fs) > 0 && r.Type == discordgo.InteractionResponseDeferredMessageUpdate {
+		// a slow answer to a click: deferred, then a new message
+		m = fs[len(fs)-1]
 	}
-	return got
+	if m == nil {
+		return nil
+	}
+	return w.current(m)
 }
 
 // click presses the button labelled label on the current version of m as
@@ -207,16 +223,7 @@ func (w *world) click(u *discordtest.User, m *discordtest.Message, label string)
 	w.t.Helper()
 	m = w.current(m)
 	r := w.must(u.Click(ctxT(w.t), m, buttonID(w.t, m, label)))
-	if r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
-		return w.settled(r)
-	}
-	got, err := w.dc.Channel(m.ChannelID).WaitMessage(ctxT(w.t), func(x *discordtest.Message) bool {
-		return x.ID == m.ID && x.Version > m.Version
-	})
-	if err != nil {
-		w.t.Fatalf("pressing %q: the message never changed: %v", label, err)
-	}
-	return got
+	return w.settled(r)
 }
 
 // do runs an action that must succeed and returns its settled answer.
@@ -262,4 +269,33 @@ func disabled(m *discordtest.Message) bool {
 		}
 	}
 	return len(bs) > 0
+}
+
+// moves returns the moves of the game whose board m is, as stored.
+func (w *world) moves(t testing.TB, m *discordtest.Message) []string {
+	t.Helper()
+	c, err := parseButton(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := w.db.Game(ctxT(t), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eg, err := match.Restore(g.Kind, g.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eg.Moves()
+}
+
+// parseButton returns the game id of the first game button of m.
+func parseButton(m *discordtest.Message) (int64, error) {
+	for _, b := range m.Buttons() {
+		parts := strings.Split(b.CustomID, "/")
+		if len(parts) >= 2 && parts[0] == "g" {
+			return strconv.ParseInt(parts[1], 10, 64)
+		}
+	}
+	return 0, fmt.Errorf("message %s has no game button", m.ID)
 }

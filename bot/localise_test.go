@@ -15,7 +15,6 @@ import (
 // TestExplainLocalised: refusals are specific in every language; internal
 // failures are an apology, flagged for the log.
 func TestExplainLocalised(t *testing.T) {
-	b := &Bot{}
 	turn := fmt.Errorf("play: %w", &match.Error{Code: match.NotYourTurn, Message: "it is not your turn: waiting for @bob (white)"})
 	foul := &engine.Error{Code: engine.Forbidden, Message: "j8 is forbidden for black: double three"}
 	tests := []struct {
@@ -32,7 +31,7 @@ func TestExplainLocalised(t *testing.T) {
 		{zhCN, &store.Error{Code: store.Conflict, Message: "stale"}, []string{"请重试"}, false},
 	}
 	for _, tt := range tests {
-		got, internal := b.explain(tt.loc, tt.err)
+		got, internal := explain(tt.loc, tt.err)
 		for _, w := range tt.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("explain(%d, %v) = %q, want it to contain %q", tt.loc, tt.err, got, w)
@@ -48,11 +47,16 @@ func TestExplainLocalised(t *testing.T) {
 // the buttons and the result in Chinese, and Xiangqi's last move in the
 // three notations.
 func TestBoardMessageLocalised(t *testing.T) {
-	b := &Bot{render: render.NewRenderer()}
-	g := &store.Game{ID: 7, Kind: store.Xiangqi, Rules: "asian", Size: 9, Status: store.Active,
+	p := &presenter{render: render.NewRenderer(), locale: en}
+	g := &store.Game{ID: 7, Kind: store.Xiangqi, Rules: "asian", Size: 9, Status: store.Active, Locale: "zh-TW",
 		Seats: [2]store.Seat{store.Human("1", "alice"), store.AI(3)},
 		Moves: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h3e3"}
-	m, err := b.boardMessage(g, zhTW)
+	board := &store.Post{Kind: store.BoardPost, Want: "v2"}
+	eg, err := match.Restore(g.Kind, g.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := p.post(g, eg, board)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +71,7 @@ func TestBoardMessageLocalised(t *testing.T) {
 		t.Errorf("content %q", m.Content)
 	}
 	g.Status, g.Outcome = store.Finished, engine.WinFor(engine.First, engine.Resignation)
-	m, err = b.boardMessage(g, zhTW)
+	m, err = p.post(g, eg, board)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,21 +1,16 @@
 package bot_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/tengen-bot/tengen/bot/discordtest"
 	"github.com/tengen-bot/tengen/bot/match"
-	"github.com/tengen-bot/tengen/store"
 )
 
 // TestPromptAcrossRestart covers undo prompts whose request ends after a
-// restart. The prompt's message id is stored with the request, so an
-// expiry or a move closes the old prompt as it does without a restart.
-// A prompt the store never knew (posted before it kept prompt ids) still
-// never fails: the first press explains, privately, that there is no
-// request any more and closes the prompt in place.
+// restart: the prompt is a post the store keeps, so an expiry or a move
+// settles the old prompt as it does without a restart.
 func TestPromptAcrossRestart(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, setup{})
@@ -28,111 +23,32 @@ func TestPromptAcrossRestart(t *testing.T) {
 		if err := w.b.Tick(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if err := w.b.Idle(ctx); err != nil {
-			t.Fatal(err)
-		}
+		w.idle()
 	}
-	expired := func(p *discordtest.Message) {
+	settled := func(p *discordtest.Message, how string) {
 		t.Helper()
-		if len(p.Buttons()) != 0 || !strings.Contains(p.Content, "expired") {
-			t.Fatalf("the expiry left the prompt as %+v", p)
+		if p = w.current(p); len(p.Buttons()) != 0 || !strings.Contains(p.Content, how) {
+			t.Fatalf("the prompt shows %q with %d buttons, want %q and none", p.Content, len(p.Buttons()), how)
 		}
 	}
 
 	// Without a restart, the expiry edits the prompt.
 	prompt := w.click(w.alice, board, "Undo")
 	expire()
-	expired(w.current(prompt))
+	settled(prompt, "expired")
 
-	// After a restart too: the prompt's id was stored with the request.
+	// After a restart too.
 	prompt = w.click(w.alice, board, "Undo")
 	w.stop()
 	w.start()
-	if g := liveGame(t, w, ctx); g.Request.MessageID != prompt.ID {
-		t.Fatalf("stored request %+v, want its prompt %s", g.Request, prompt.ID)
-	}
 	expire()
-	expired(w.current(prompt))
-	if g := liveGame(t, w, ctx); g.Request != (store.Request{}) {
-		t.Fatalf("the expired request is still stored: %+v", g.Request)
-	}
+	settled(prompt, "expired")
 
-	// A prompt whose id the store lost (as before it kept them) stays up
-	// after a restart; the first press on it closes it.
+	// A move after a restart cancels the request and settles its prompt.
 	prompt = w.click(w.alice, board, "Undo")
 	w.stop()
-	forgetPrompt(t, w, ctx)
 	w.start()
-	expire()
-	p := w.current(prompt)
-	if p.Version != prompt.Version {
-		t.Fatalf("a prompt the store did not know changed after a restart: %+v", p)
-	}
-	r := w.must(w.bob.Click(ctx, p, buttonID(t, p, "Accept")))
-	note, err := r.WaitFollowup(ctx, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !note.Ephemeral() || note.VisibleTo != w.bob.ID || !strings.Contains(note.Content, "no request to answer") {
-		t.Fatalf("bob was told %+v, want a private \"no request to answer\"", note)
-	}
-	if p := w.current(prompt); len(p.Buttons()) != 0 || !strings.Contains(p.Content, "no longer stands") {
-		t.Fatalf("the stale prompt was not closed: %+v", p)
-	}
-	if got := field(w.current(board), "Moves played"); got != "1" {
-		t.Fatalf("the expired undo changed the board: %s moves", got)
-	}
+	w.play(w.bob, "h9")
+	settled(prompt, "no longer stands")
 	w.noFailures()
-}
-
-// TestPromptCancelledByAMoveAfterRestart: a move that voids a pending
-// request closes its prompt after a restart, from the stored id.
-func TestPromptCancelledByAMoveAfterRestart(t *testing.T) {
-	t.Parallel()
-	w := newWorld(t, setup{})
-	w.startGame()
-	w.play(w.alice, "h8")
-	board := w.play(w.bob, "h9")
-	prompt := w.click(w.bob, board, "Draw")
-	w.stop()
-	w.start()
-	w.play(w.alice, "j8")
-	if p := w.current(prompt); len(p.Buttons()) != 0 || !strings.Contains(p.Content, "no longer stands") {
-		t.Fatalf("the move left the prompt as %+v", p)
-	}
-	w.noFailures()
-}
-
-// liveGame returns the only live game of w, as stored.
-func liveGame(t *testing.T, w *world, ctx context.Context) *store.Game {
-	t.Helper()
-	games, err := w.db.LiveGames(ctx)
-	if err != nil || len(games) != 1 {
-		t.Fatalf("live games: %+v, %v; want one", games, err)
-	}
-	return games[0]
-}
-
-// forgetPrompt erases, while the bot is stopped, the stored prompt id of
-// the live game, as for a request made before the store kept them.
-func forgetPrompt(t *testing.T, w *world, ctx context.Context) {
-	t.Helper()
-	db, err := store.Open(ctx, w.path, store.Options{Now: w.dc.Clock().Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := db.Close(); err != nil {
-			t.Errorf("closing the database: %v", err)
-		}
-	}()
-	games, err := db.LiveGames(ctx)
-	if err != nil || len(games) != 1 || games[0].Request.MessageID == "" {
-		t.Fatalf("live games: %+v, %v; want one with a stored prompt", games, err)
-	}
-	g := games[0]
-	g.Request.MessageID = ""
-	if err := db.Update(ctx, g); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -8,42 +8,42 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tengen-bot/tengen/bot/match"
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
 )
 
 // leaderboardCommand is /leaderboard: one page of the rankings as an embed,
 // with the caller's own rank and Previous/Next buttons.
-func (b *Bot) leaderboardCommand(q *request, o options) error {
+func (b *Bot) leaderboardCommand(q *request, o options) (reply, error) {
 	kind := store.Kind(o.str(optGame))
 	if !kind.Valid() {
-		return refuse("err.kind", o.str(optGame))
+		return reply{}, refuse("err.kind", o.str(optGame))
 	}
 	p := pageID{Kind: kind, Global: o.str(optScope) == scopeGlobal, Page: max(int(o.int(optPage)), 1)}
 	m, err := b.leaderboardMessage(q, p, false)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	_, err = q.r.message(m)
-	return err
+	return reply{kind: replyMessage, msg: m}, nil
 }
 
 // leaderboardPage answers a Previous/Next button: the page replaces the
 // leaderboard in place (callback type 7), with the presser's own rank. A
 // page past the end (the board shrank since) shows the last one.
-func (b *Bot) leaderboardPage(q *request, p pageID) error {
+func (b *Bot) leaderboardPage(q *request, p pageID) (reply, error) {
 	p.Page = max(p.Page, 1)
 	m, err := b.leaderboardMessage(q, p, true)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	return q.r.update(m)
+	return reply{kind: replyUpdate, msg: m}, nil
 }
 
 // leaderboardMessage renders page p for the user of q in the server's
 // language. A page past the end is refused, or, when clamp is set, replaced
 // by the last page.
-func (b *Bot) leaderboardMessage(q *request, p pageID, clamp bool) (*outMessage, error) {
+func (b *Bot) leaderboardMessage(q *request, p pageID, clamp bool) (*message, error) {
 	global := p.Global || q.i.GuildID == ""
 	query := store.BoardQuery{Kind: p.Kind, Page: p.Page, UserID: q.user.ID}
 	if !global {
@@ -69,10 +69,7 @@ func (b *Bot) leaderboardMessage(q *request, p pageID, clamp bool) (*outMessage,
 	}
 	e := &discordgo.MessageEmbed{
 		Title: loc.t("leaderboard.title", kindName(loc, p.Kind), scope),
-		Color: colourGomoku,
-	}
-	if p.Kind == store.Xiangqi {
-		e.Color = colourXiangqi
+		Color: kindOf(p.Kind).embed,
 	}
 	var sb strings.Builder
 	for _, r := range board.Rows {
@@ -92,7 +89,7 @@ func (b *Bot) leaderboardMessage(q *request, p pageID, clamp bool) (*outMessage,
 	}
 	p.Global = global
 	p.Page = board.Page
-	return &outMessage{Embeds: []*discordgo.MessageEmbed{e}, Components: pageButtons(loc, p, board.Pages)}, nil
+	return &message{Embeds: []*discordgo.MessageEmbed{e}, Components: pageButtons(loc, p, board.Pages)}, nil
 }
 
 // pageButtons are the Previous and Next buttons of leaderboard page p of
@@ -133,7 +130,7 @@ func score(loc locale, s store.Score) string {
 }
 
 // statsCommand is /stats: a player's rating and records.
-func (b *Bot) statsCommand(q *request, o options) error {
+func (b *Bot) statsCommand(q *request, o options) (reply, error) {
 	who := q.user.ID
 	if x, ok := o[optUser]; ok {
 		who, _ = x.Value.(string)
@@ -141,20 +138,20 @@ func (b *Bot) statsCommand(q *request, o options) error {
 	kinds := []store.Kind{store.Gomoku, store.Xiangqi}
 	if k := store.Kind(o.str(optGame)); k != "" {
 		if !k.Valid() {
-			return refuse("err.kind", string(k))
+			return reply{}, refuse("err.kind", string(k))
 		}
 		kinds = []store.Kind{k}
 	}
 	loc := q.public
-	e := &discordgo.MessageEmbed{Title: loc.t("stats.title"), Description: "<@" + who + ">", Color: colourGomoku}
+	e := &discordgo.MessageEmbed{Title: loc.t("stats.title"), Description: "<@" + who + ">", Color: kindOf(store.Gomoku).embed}
 	for _, k := range kinds {
 		st, err := b.st.Stats(q.ctx, who, k)
 		if err != nil {
-			return err
+			return reply{}, err
 		}
 		r, err := b.st.Rating(q.ctx, who, k)
 		if err != nil {
-			return err
+			return reply{}, err
 		}
 		var sb strings.Builder
 		fmt.Fprintf(&sb, "%s **%d** ± %d\n", loc.t("stats.rating"), int(math.Round(r.Rating)), int(math.Round(r.RD)))
@@ -175,20 +172,18 @@ func (b *Bot) statsCommand(q *request, o options) error {
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: kindName(loc, k), Value: sb.String(), Inline: true})
 	}
-	_, err := q.r.message(&outMessage{Embeds: []*discordgo.MessageEmbed{e}})
-	return err
+	return reply{kind: replyMessage, msg: &message{Embeds: []*discordgo.MessageEmbed{e}}}, nil
 }
 
 // gamesCommand is /games: the caller's live games, privately.
-func (b *Bot) gamesCommand(q *request) error {
+func (b *Bot) gamesCommand(q *request) (reply, error) {
 	games, err := b.st.UserGames(q.ctx, q.user.ID)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	games = liveGames(games)
 	loc := q.loc
 	if len(games) == 0 {
-		return q.r.ephemeral(loc.t("games.none"))
+		return ephemeralReply(loc.t("games.none")), nil
 	}
 	var sb strings.Builder
 	for i, g := range games {
@@ -207,12 +202,12 @@ func (b *Bot) gamesCommand(q *request) error {
 		}
 		fmt.Fprintf(&sb, "%s **%s** · %s · <#%s> · %s\n", gameID(g.ID), kindName(loc, g.Kind), loc.t("games.vs", other), g.ChannelID, state)
 	}
-	return q.r.ephemeral(sb.String())
+	return ephemeralReply(sb.String()), nil
 }
 
 // restoreTurn returns the side to move in g.
 func restoreTurn(g *store.Game) (engine.Side, error) {
-	eg, err := restore(g)
+	eg, err := match.Restore(g.Kind, g.Moves)
 	if err != nil {
 		return 0, err
 	}

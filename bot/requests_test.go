@@ -24,18 +24,22 @@ func TestUndoAcceptedAndDeclined(t *testing.T) {
 	// bob cannot accept his own request, carol cannot answer at all
 	wantEphemeral(t, w.must(w.bob.Click(ctx, prompt, buttonID(t, prompt, "Accept"))), "only")
 	wantEphemeral(t, w.must(w.carol.Click(ctx, prompt, buttonID(t, prompt, "Accept"))), "not playing")
-	answered := w.click(w.alice, prompt, "Accept")
-	if len(answered.Buttons()) != 0 || !strings.Contains(answered.Content, "accepted") {
-		t.Fatalf("answered prompt: %+v", answered)
+	// Accepting shows the position on a new board, which asks bob (whose
+	// move was taken back) to move again; the prompt says it was accepted
+	// and the old board loses its buttons.
+	b := w.click(w.alice, prompt, "Accept")
+	if answered := w.current(prompt); len(answered.Buttons()) != 0 || !strings.Contains(answered.Content, "accepted") {
+		t.Fatalf("answered prompt: %q, %d buttons", answered.Content, len(answered.Buttons()))
 	}
-	b := w.current(board)
-	if field(b, "Moves played") != "1" || !strings.Contains(b.Content, "<@"+w.bob.ID+">") {
+	if b.ID == board.ID || field(b, "Moves played") != "1" || !strings.Contains(b.Content, "<@"+w.bob.ID+">") {
 		t.Fatalf("after the undo the board shows %q moves, content %q", field(b, "Moves played"), b.Content)
 	}
-	// the buttons of the board before the undo are stale now
+	if len(w.current(board).Buttons()) != 0 {
+		t.Fatal("the board before the undo kept its buttons")
+	}
 	board = w.play(w.bob, "i9")
 	prompt = w.click(w.bob, board, "Undo")
-	answered = w.click(w.alice, prompt, "Decline")
+	answered := w.click(w.alice, prompt, "Decline")
 	if !strings.Contains(answered.Content, "declined") || len(answered.Buttons()) != 0 {
 		t.Fatalf("declined prompt: %+v", answered)
 	}
@@ -89,6 +93,7 @@ func TestDrawAndRematch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.idle()
 	if len(w.current(final).Buttons()) != 0 {
 		t.Fatal("the finished board kept its Rematch button after the offer")
 	}
@@ -97,7 +102,7 @@ func TestDrawAndRematch(t *testing.T) {
 		t.Fatalf("rematch colours: %q", offer.Embeds[0].Description)
 	}
 	declined := w.click(w.alice, offer, "Decline")
-	if !strings.Contains(declined.Content, "declined") || !disabled(declined) {
+	if !strings.Contains(declined.Content, "declined") || len(declined.Buttons()) != 0 {
 		t.Fatalf("declined offer: %+v", declined)
 	}
 

@@ -1,122 +1,43 @@
 package bot
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"net/http"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/tengen-bot/tengen/store"
 )
 
-// outMessage is a message the bot sends: what every reply, post and edit is
-// built from. Files are kept as bytes so that a retried request can send
-// them again.
-type outMessage struct {
-	Content    string
-	Embeds     []*discordgo.MessageEmbed
-	Components []discordgo.MessageComponent
-	Files      []outFile
-	Ephemeral  bool
+// replyKind is how an interaction is answered.
+type replyKind uint8
+
+const (
+	replyMessage replyKind = iota + 1 // a new message (callback type 4)
+	replyUpdate                       // the clicked message changes (type 7)
+	replyAck                          // nothing changes here, other messages do (type 6)
+	replyChoices                      // autocomplete choices (type 8)
+)
+
+// reply is what a handler answers: the response as a value, which the
+// executor (send) turns into requests.
+type reply struct {
+	kind    replyKind
+	msg     *message
+	choices []*discordgo.ApplicationCommandOptionChoice
+	// post is the game post the reply shows (created by a new message, or
+	// the clicked post updated); it is recorded as delivered. nil for none.
+	post *store.Post
+	// games are the games whose other due posts are delivered once the
+	// interaction is answered.
+	games []int64
 }
 
-type outFile struct {
-	Name, ContentType string
-	Data              []byte
-}
-
-func (m *outMessage) files() []*discordgo.File {
-	fs := make([]*discordgo.File, len(m.Files))
-	for i, f := range m.Files {
-		fs[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}
-	}
-	return fs
-}
-
-func (m *outMessage) components() []discordgo.MessageComponent {
-	if m.Components == nil {
-		return []discordgo.MessageComponent{}
-	}
-	return m.Components
-}
-
-func (m *outMessage) embeds() []*discordgo.MessageEmbed {
-	if m.Embeds == nil {
-		return []*discordgo.MessageEmbed{}
-	}
-	return m.Embeds
-}
-
-func (m *outMessage) flags() discordgo.MessageFlags {
-	if m.Ephemeral {
-		return discordgo.MessageFlagsEphemeral
-	}
-	return 0
-}
-
-// responseData is m as an initial response.
-func (m *outMessage) responseData() *discordgo.InteractionResponseData {
-	return &discordgo.InteractionResponseData{
-		Content: m.Content, Embeds: m.embeds(), Components: m.components(), Files: m.files(),
-		Flags: m.flags(), AllowedMentions: mentions(),
-	}
-}
-
-// webhookEdit is m as an edit of the original response: every field is
-// replaced, attachments included.
-func (m *outMessage) webhookEdit() *discordgo.WebhookEdit {
-	content, embeds, comps := m.Content, m.embeds(), m.components()
-	return &discordgo.WebhookEdit{
-		Content: &content, Embeds: &embeds, Components: &comps,
-		Files: m.files(), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions(),
-	}
-}
-
-// webhookParams is m as a follow-up.
-func (m *outMessage) webhookParams() *discordgo.WebhookParams {
-	return &discordgo.WebhookParams{
-		Content: m.Content, Embeds: m.Embeds, Components: m.components(), Files: m.files(),
-		Flags: m.flags(), AllowedMentions: mentions(),
-	}
-}
-
-// mentions lets the bot ping users it mentions, never roles or everyone.
-func mentions() *discordgo.MessageAllowedMentions {
-	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}}
-}
-
-// retryREST runs a REST call again when Discord answers with a server error
-// (discordgo already waits out 429s and retries 502s): up to three tries.
-func retryREST(ctx context.Context, call func() error) error {
-	var err error
-	for attempt := range 3 {
-		if err = call(); err == nil || !serverError(err) {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return err
-		case <-time.After(time.Duration(50<<attempt) * time.Millisecond):
-		}
-	}
-	return err
-}
-
-func serverError(err error) bool {
-	var re *discordgo.RESTError
-	return errors.As(err, &re) && re.Response != nil && re.Response.StatusCode >= http.StatusInternalServerError
-}
-
-// restCode returns the JSON error code of a Discord error, 0 if none.
-func restCode(err error) int {
-	var re *discordgo.RESTError
-	if errors.As(err, &re) && re.Message != nil {
-		return re.Message.Code
-	}
-	return 0
+// ephemeralReply is a note only the user sees.
+func ephemeralReply(text string) reply {
+	return reply{kind: replyMessage, msg: &message{Content: text, Ephemeral: true}}
 }
 
 // ackState is how an interaction has been acknowledged so far.
@@ -124,36 +45,37 @@ type ackState uint8
 
 const (
 	notAcked        ackState = iota
-	ackedMessage             // answered with a message (type 4) or an update (type 7)
+	acked                    // answered (type 4, 7 or 8)
 	ackedDeferred            // deferred with a public "thinking" message (type 5)
 	ackedDeferredEp          // deferred with an ephemeral "thinking" message (type 5, ephemeral)
 	ackedUpdate              // deferred update of the clicked message (type 6)
 )
 
 // responder answers one interaction. It remembers how the interaction was
-// acknowledged, so handlers say what they want (a message, an update, an
-// ephemeral note) and the responder picks the calls; a watchdog defers the
-// interaction when the handler is slow.
+// acknowledged, so that the executor says what it wants (a message, an
+// update) and the responder picks the requests; a watchdog defers the
+// interaction when the handler is slow, so that Discord gets an answer
+// within its 3 seconds.
 type responder struct {
-	ctx context.Context
-	s   *discordgo.Session
-	i   *discordgo.Interaction
+	ctx  context.Context
+	rest *rest
+	i    *discordgo.Interaction
 
 	mu    sync.Mutex
 	state ackState
-	// ephemeralDefer makes the watchdog's deferral ephemeral (commands
-	// whose answer is private).
-	ephemeralDefer bool
-	watchdog       *time.Timer
-	err            error // the watchdog's failure, reported by the handler
+	// ephemeral makes the watchdog's deferral ephemeral (commands whose
+	// answer is private).
+	ephemeral bool
+	watchdog  *time.Timer
+	err       error // the watchdog's failure, reported by the executor
 }
 
-func newResponder(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, after time.Duration) *responder {
-	r := &responder{ctx: ctx, s: s, i: i}
+func newResponder(ctx context.Context, r *rest, i *discordgo.Interaction, after time.Duration, ephemeral bool) *responder {
+	rs := &responder{ctx: ctx, rest: r, i: i, ephemeral: ephemeral}
 	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
-		r.watchdog = time.AfterFunc(after, r.watch)
+		rs.watchdog = time.AfterFunc(after, rs.watch)
 	}
-	return r
+	return rs
 }
 
 // watch defers an interaction the handler has not answered yet.
@@ -164,10 +86,15 @@ func (r *responder) watch() {
 		return
 	}
 	if r.i.Type == discordgo.InteractionMessageComponent || r.i.Type == discordgo.InteractionModalSubmit {
-		r.err = r.ackLocked(discordgo.InteractionResponseDeferredMessageUpdate, nil, ackedUpdate)
-	} else {
-		r.err = r.deferLocked(r.ephemeralDefer)
+		_, r.err = r.ackLocked(discordgo.InteractionResponseDeferredMessageUpdate, nil, nil, ackedUpdate)
+		return
 	}
+	if r.ephemeral {
+		_, r.err = r.ackLocked(discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			&payload{Flags: discordgo.MessageFlagsEphemeral}, nil, ackedDeferredEp)
+		return
+	}
+	_, r.err = r.ackLocked(discordgo.InteractionResponseDeferredChannelMessageWithSource, &payload{}, nil, ackedDeferred)
 }
 
 // stop ends the watchdog.
@@ -177,129 +104,90 @@ func (r *responder) stop() {
 	}
 }
 
-func (r *responder) ackLocked(t discordgo.InteractionResponseType, data *discordgo.InteractionResponseData, next ackState) error {
-	err := retryREST(r.ctx, func() error {
-		if data != nil && len(data.Files) > 0 {
-			// files are readers: rebuild them for a retry
-			for _, f := range data.Files {
-				if rs, ok := f.Reader.(*bytes.Reader); ok {
-					if _, err := rs.Seek(0, 0); err != nil {
-						return err
-					}
-				}
-			}
-		}
-		err := r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: t, Data: data}, discordgo.WithContext(r.ctx))
-		if restCode(err) == 40060 { // a retried response that had in fact arrived
-			return nil
-		}
-		return err
-	})
+// ackLocked sends the initial response and moves to state next; it
+// returns the id of the message the response created or updated.
+func (r *responder) ackLocked(t discordgo.InteractionResponseType, data *payload, m *message, next ackState) (string, error) {
+	var files []*discordgo.File
+	if m != nil {
+		files = m.files()
+	}
+	id, err := r.rest.respond(r.ctx, r.i.ID, r.i.Token, t, data, files)
+	if restCode(err) == codeAlreadyAcknowledged {
+		err = nil // a retried response that had in fact arrived
+	}
 	if err != nil {
-		return fmt.Errorf("interaction response (type %d): %w", t, err)
+		return "", err
 	}
 	r.state = next
-	return nil
+	return id, nil
 }
 
-func (r *responder) deferLocked(ephemeral bool) error {
-	if r.state != notAcked {
-		return nil
-	}
-	if ephemeral {
-		return r.ackLocked(discordgo.InteractionResponseDeferredChannelMessageWithSource,
-			&discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}, ackedDeferredEp)
-	}
-	return r.ackLocked(discordgo.InteractionResponseDeferredChannelMessageWithSource, &discordgo.InteractionResponseData{}, ackedDeferred)
-}
-
-// deferReply shows "thinking" before slow work whose result is a new message.
-func (r *responder) deferReply(ephemeral bool) error {
+// message answers with a new message (and notifies whom it pings) and
+// returns its id.
+func (r *responder) message(m *message) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.deferLocked(ephemeral)
-}
-
-// deferUpdate acknowledges a component before slow work that edits the
-// message it is on (or posts elsewhere).
-func (r *responder) deferUpdate() error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.state != notAcked {
-		return nil
-	}
-	return r.ackLocked(discordgo.InteractionResponseDeferredMessageUpdate, nil, ackedUpdate)
-}
-
-// message answers with a new message and returns it (with its id).
-func (r *responder) message(m *outMessage) (*discordgo.Message, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.state == notAcked {
-		if err := r.deferLocked(m.Ephemeral); err != nil {
-			return nil, err
-		}
-	}
 	switch {
+	case r.state == notAcked:
+		return r.ackLocked(discordgo.InteractionResponseChannelMessageWithSource, m.full(), m, acked)
 	case r.state == ackedDeferred && !m.Ephemeral, r.state == ackedDeferredEp && m.Ephemeral:
-		return r.editOriginalLocked(m)
-	case r.state == ackedDeferred && m.Ephemeral:
-		// the public "thinking" message cannot turn private: replace it
-		if err := retryREST(r.ctx, func() error { return r.s.InteractionResponseDelete(r.i, discordgo.WithContext(r.ctx)) }); err != nil {
-			return nil, fmt.Errorf("deleting the deferred response: %w", err)
+		// The "thinking" message becomes m: an edit, which notifies
+		// nobody, so whoever m pings gets a follow-up.
+		msg, err := r.rest.editWebhook(r.ctx, r.i.Token, "@original", m.full(), m.files())
+		if err != nil {
+			return "", err
 		}
-		r.state = ackedUpdate // further messages are follow-ups
+		r.state = acked
+		if len(m.Ping) > 0 {
+			if _, err := r.rest.followup(r.ctx, r.i.Token, pingPayload(m.Ping), nil); err != nil {
+				return msg.ID, fmt.Errorf("notifying after a deferred response: %w", err)
+			}
+		}
+		return msg.ID, nil
+	case r.state == ackedDeferred && m.Ephemeral:
+		// The public "thinking" message cannot turn private: it goes, and
+		// the note follows privately.
+		if err := r.rest.deleteWebhook(r.ctx, r.i.Token, "@original"); err != nil {
+			return "", fmt.Errorf("deleting the deferred response: %w", err)
+		}
+		r.state = acked
 	}
-	var msg *discordgo.Message
-	err := retryREST(r.ctx, func() (err error) {
-		msg, err = r.s.FollowupMessageCreate(r.i, true, m.webhookParams(), discordgo.WithContext(r.ctx))
-		return err
-	})
+	// After a deferred update (or an answer already given): a follow-up,
+	// which is a new message.
+	msg, err := r.rest.followup(r.ctx, r.i.Token, m.full(), m.files())
 	if err != nil {
-		return nil, fmt.Errorf("follow-up message: %w", err)
+		return "", err
 	}
-	return msg, nil
+	return msg.ID, nil
 }
 
-// update replaces the message the component is on.
-func (r *responder) update(m *outMessage) error {
+// update replaces the message the clicked component is on and returns its
+// id.
+func (r *responder) update(m *message) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.state == notAcked {
-		return r.ackLocked(discordgo.InteractionResponseUpdateMessage, m.responseData(), ackedMessage)
+		if _, err := r.ackLocked(discordgo.InteractionResponseUpdateMessage, m.edit(), m, acked); err != nil {
+			return "", err
+		}
+		return r.i.Message.ID, nil
 	}
-	_, err := r.editOriginalLocked(m)
-	return err
-}
-
-func (r *responder) editOriginalLocked(m *outMessage) (*discordgo.Message, error) {
-	var msg *discordgo.Message
-	err := retryREST(r.ctx, func() (err error) {
-		msg, err = r.s.InteractionResponseEdit(r.i, m.webhookEdit(), discordgo.WithContext(r.ctx))
-		return err
-	})
+	msg, err := r.rest.editWebhook(r.ctx, r.i.Token, "@original", m.edit(), m.files())
 	if err != nil {
-		return nil, fmt.Errorf("editing the interaction response: %w", err)
+		return "", err
 	}
-	return msg, nil
+	return msg.ID, nil
 }
 
-// send answers with a new message in one call when the interaction is not
-// acknowledged yet (its id is not needed), as message does otherwise.
-func (r *responder) send(m *outMessage) error {
+// ack acknowledges a click that changes nothing on its message.
+func (r *responder) ack() error {
 	r.mu.Lock()
-	if r.state == notAcked {
-		defer r.mu.Unlock()
-		return r.ackLocked(discordgo.InteractionResponseChannelMessageWithSource, m.responseData(), ackedMessage)
+	defer r.mu.Unlock()
+	if r.state != notAcked {
+		return nil
 	}
-	r.mu.Unlock()
-	_, err := r.message(m)
+	_, err := r.ackLocked(discordgo.InteractionResponseDeferredMessageUpdate, nil, nil, ackedUpdate)
 	return err
-}
-
-// ephemeral answers with a note only the user sees.
-func (r *responder) ephemeral(text string) error {
-	return r.send(&outMessage{Content: text, Ephemeral: true})
 }
 
 // choices answers an autocomplete.
@@ -309,13 +197,6 @@ func (r *responder) choices(c []*discordgo.ApplicationCommandOptionChoice) error
 	if c == nil {
 		c = []*discordgo.ApplicationCommandOptionChoice{}
 	}
-	return r.ackLocked(discordgo.InteractionApplicationCommandAutocompleteResult,
-		&discordgo.InteractionResponseData{Choices: c}, ackedMessage)
-}
-
-// acked reports whether the interaction has been answered somehow.
-func (r *responder) acked() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.state != notAcked
+	_, err := r.ackLocked(discordgo.InteractionApplicationCommandAutocompleteResult, &payload{Choices: &c}, nil, acked)
+	return err
 }

@@ -13,55 +13,111 @@ import (
 )
 
 // request is one interaction being handled: who, where, in which language,
-// and how to answer.
+// and through which interaction the lifecycle sees it.
 type request struct {
 	ctx    context.Context
 	i      *discordgo.Interaction
-	r      *responder
 	loc    locale // the user's, for replies only they see
-	public locale // the server's, for messages everyone sees
+	public locale // the server's (the user's outside servers), for messages everyone sees
 	user   match.Player
+	via    match.Via
 }
 
-// handle routes an interaction and turns a failure into an ephemeral reply.
-func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction) {
-	q := &request{ctx: ctx, i: i, r: newResponder(ctx, s, i, b.opt.DeferAfter), loc: localeOf(i.Locale), public: b.publicLocale(i), user: playerOf(i)}
-	defer q.r.stop()
-	var err error
-	switch i.Type {
-	case discordgo.InteractionApplicationCommand:
-		err = b.slash(q)
-	case discordgo.InteractionMessageComponent:
-		err = b.component(q)
-	case discordgo.InteractionApplicationCommandAutocomplete:
-		err = b.autocomplete(q)
-	default:
-		return
+// actor is the user acting through this interaction.
+func (q *request) actor() match.Actor { return match.Actor{Player: q.user, Via: q.via} }
+
+// newRequest reads an interaction.
+func (b *Bot) newRequest(ctx context.Context, i *discordgo.Interaction) *request {
+	public := i.Locale
+	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
+		public = *i.GuildLocale
 	}
-	if q.r.err != nil {
-		b.log.Warn("deferring the interaction failed", "interaction", i.ID, "err", q.r.err)
+	q := &request{ctx: ctx, i: i, loc: localeOf(i.Locale), public: localeOf(public), user: playerOf(i)}
+	q.via = match.Via{Interaction: i.ID, Token: i.Token, At: b.clock.Now(), Channel: i.ChannelID,
+		Locale: string(public), Perms: i.AppPermissions}
+	if i.Type == discordgo.InteractionMessageComponent && i.Message != nil {
+		q.via.Source = i.Message.ID
 	}
-	if err == nil {
-		return
+	return q
+}
+
+// handle answers one interaction: route it to its handler, turn a refusal
+// into a private note, and send the reply.
+func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) {
+	q := b.newRequest(ctx, i)
+	r := newResponder(ctx, b.rest, i, b.opt.DeferAfter, privateCommand(i))
+	defer r.stop()
+	rep, err := b.route(q)
+	if err != nil {
+		rep = b.refusal(q, err)
 	}
-	text, internal := b.explain(q.loc, err)
-	if internal {
-		b.log.Error("interaction failed", "interaction", i.ID, "user", q.user.ID, "route", route(i), "err", err)
+	b.send(q, r, rep)
+	if r.err != nil {
+		b.log.Warn("deferring the interaction failed", "interaction", i.ID, "err", r.err)
 	}
-	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		if !q.r.acked() {
-			if err := q.r.choices(nil); err != nil {
-				b.log.Warn("answering an autocomplete", "err", err)
-			}
+}
+
+// privateCommand reports whether a command answers privately, so that the
+// watchdog's deferral is private too.
+func privateCommand(i *discordgo.Interaction) bool {
+	if i.Type != discordgo.InteractionApplicationCommand {
+		return false
+	}
+	name := i.ApplicationCommandData().Name
+	return name == cmdGames || name == cmdHelp
+}
+
+// send is the executor: it answers the interaction with rep and records
+// the game post the answer shows, then has the deliverer show the rest.
+// An update of a game's message runs in that game's delivery turn, so that
+// it never crosses an edit of the deliverer.
+func (b *Bot) send(q *request, r *responder, rep reply) {
+	var (
+		id  string
+		err error
+	)
+	switch rep.kind {
+	case replyMessage:
+		id, err = r.message(rep.msg)
+	case replyUpdate:
+		if rep.post == nil {
+			id, err = r.update(rep.msg)
+			break
 		}
-		return
+		if derr := b.deliver.do(q.ctx, rep.post.GameID, func() { id, err = r.update(rep.msg) }); derr != nil {
+			err = derr
+		}
+	case replyAck:
+		err = r.ack()
+	case replyChoices:
+		err = r.choices(rep.choices)
 	}
-	if rerr := q.r.ephemeral(text); rerr != nil {
-		b.log.Error("could not tell the user", "interaction", i.ID, "reply", text, "err", rerr)
+	if err != nil {
+		b.log.Warn("answering an interaction", "interaction", q.i.ID, "route", route(q.i), "err", err)
+	} else if p := rep.post; p != nil {
+		if err := b.st.Delivered(q.ctx, p.ID, p.Want, id); err != nil {
+			b.log.Error("recording a post", "game", p.GameID, "post", p.ID, "err", err)
+		}
+	}
+	for _, g := range rep.games {
+		b.deliver.add(g)
 	}
 }
 
-// route names an interaction for logs.
+// route runs the interaction's handler.
+func (b *Bot) route(q *request) (reply, error) {
+	switch q.i.Type {
+	case discordgo.InteractionApplicationCommand:
+		return b.slash(q)
+	case discordgo.InteractionMessageComponent:
+		return b.component(q)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return b.autocomplete(q)
+	}
+	return reply{}, refuse("err.unknown.command", q.i.Type.String())
+}
+
+// routeName names an interaction for logs.
 func route(i *discordgo.Interaction) string {
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
@@ -75,6 +131,20 @@ func route(i *discordgo.Interaction) string {
 		return i.MessageComponentData().CustomID
 	}
 	return i.Type.String()
+}
+
+// refusal is the reply to a handler's error: a private, specific note in
+// the user's language, or (for a failure of ours, which is logged) an
+// apology. An autocomplete gets no choices.
+func (b *Bot) refusal(q *request, err error) reply {
+	text, internal := explain(q.loc, err)
+	if internal {
+		b.log.Error("interaction failed", "interaction", q.i.ID, "user", q.user.ID, "route", route(q.i), "err", err)
+	}
+	if q.i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return reply{kind: replyChoices}
+	}
+	return ephemeralReply(text)
 }
 
 // userError is a refusal of ours, written from the catalogue in the
@@ -91,7 +161,7 @@ func refuse(key string, args ...any) error { return &userError{key: key, args: a
 
 // explain returns the reply for err in loc and whether err is an internal
 // failure (logged, shown as a generic apology).
-func (b *Bot) explain(loc locale, err error) (string, bool) {
+func explain(loc locale, err error) (string, bool) {
 	var ue *userError
 	if errors.As(err, &ue) {
 		return "⚠️ " + loc.t(ue.key, ue.args...), false
@@ -222,7 +292,7 @@ func commandPath(d discordgo.ApplicationCommandInteractionData) (string, options
 }
 
 // slash routes a slash command by its path.
-func (b *Bot) slash(q *request) error {
+func (b *Bot) slash(q *request) (reply, error) {
 	path, o := commandPath(q.i.ApplicationCommandData())
 	switch path {
 	case cmdGomoku + " " + subChallenge, cmdXiangqi + " " + subChallenge:
@@ -236,31 +306,30 @@ func (b *Bot) slash(q *request) error {
 	case cmdResign:
 		return b.resignCommand(q, o)
 	case cmdGames:
-		q.r.ephemeralDefer = true
 		return b.gamesCommand(q)
 	case cmdLeaderboard:
 		return b.leaderboardCommand(q, o)
 	case cmdStats:
 		return b.statsCommand(q, o)
 	case cmdHelp:
-		return q.r.ephemeral(q.loc.t("help"))
+		return ephemeralReply(q.loc.t("help")), nil
 	}
-	return refuse("err.unknown.command", path)
+	return reply{}, refuse("err.unknown.command", path)
 }
 
 // component routes a button or select menu by its custom id.
-func (b *Bot) component(q *request) error {
+func (b *Bot) component(q *request) (reply, error) {
 	d := q.i.MessageComponentData()
 	if strings.HasPrefix(d.CustomID, "lb/") {
 		p, err := parsePageID(d.CustomID)
 		if err != nil {
-			return refuse("err.unknown.button")
+			return reply{}, refuse("err.unknown.button")
 		}
 		return b.leaderboardPage(q, p)
 	}
 	c, err := parseCustomID(d.CustomID)
 	if err != nil {
-		return refuse("err.unknown.button")
+		return reply{}, refuse("err.unknown.button")
 	}
 	switch c.Action {
 	case actAccept:
@@ -284,5 +353,5 @@ func (b *Bot) component(q *request) error {
 	case actRematch:
 		return b.rematch(q, c)
 	}
-	return refuse("err.unknown.button")
+	return reply{}, refuse("err.unknown.button")
 }

@@ -1,12 +1,15 @@
 package bot
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/tengen-bot/tengen/bot/match"
 )
 
 // TestRecordedInteractions replays interaction payloads recorded from the
@@ -51,12 +54,13 @@ func TestRecordedInteractions(t *testing.T) {
 			if got := localeOf(i.Locale); got != tt.loc {
 				t.Errorf("reply locale = %d, want %d", got, tt.loc)
 			}
-			b := &Bot{opt: Options{Locale: discordgo.EnglishUS}}
-			if got := b.publicLocale(&i); got != tt.public {
-				t.Errorf("public locale = %d, want %d", got, tt.public)
+			b := &Bot{opt: Options{Locale: discordgo.EnglishUS}, clock: match.SystemClock{}}
+			q := b.newRequest(context.Background(), &i)
+			if q.public != tt.public {
+				t.Errorf("public locale = %d, want %d", q.public, tt.public)
 			}
-			if i.GuildID != "" && b.storedLocale(i.GuildID) != tt.public {
-				t.Errorf("the guild's locale was not remembered")
+			if q.via.Interaction != i.ID || q.via.Token != i.Token || q.via.Channel != i.ChannelID || q.via.Perms != i.AppPermissions {
+				t.Errorf("via = %+v", q.via)
 			}
 			switch i.Type {
 			case discordgo.InteractionMessageComponent:

@@ -451,7 +451,20 @@ func (dc *Discord) postCallback(q *restReq) (int, any) {
 	}
 	close(ix.ack)
 	dc.broadcastLocked()
-	return http.StatusNoContent, nil
+	if q.r.URL.Query().Get("with_response") != "true" {
+		return http.StatusNoContent, nil
+	}
+	// The interaction callback response (receiving-and-responding.mdx):
+	// the interaction, and the message the response created or updated.
+	cb := map[string]any{"id": ix.id, "type": int(ix.kind)}
+	reply := map[string]any{"interaction": cb}
+	if m := dc.messages[ix.original]; m != nil {
+		cb["response_message_id"] = m.ID
+		cb["response_message_loading"] = m.Loading()
+		cb["response_message_ephemeral"] = m.Ephemeral()
+		reply["resource"] = map[string]any{"type": int(body.Type), "message": dc.wireLocked(m)}
+	}
+	return http.StatusOK, reply
 }
 
 // postInteractionMessageLocked stores m as a message of ix (response or follow-up).

@@ -84,8 +84,11 @@ func TestMainAgainstFakeDiscord(t *testing.T) {
 		t.Fatal(err)
 	}
 	games, err := db.UserGames(ctx, bob.ID)
-	if err != nil || len(games) != 1 || games[0].Status != store.Active || games[0].MessageID == "" {
+	if err != nil || len(games) != 1 || games[0].Status != store.Active || games[0].BoardPost == 0 {
 		t.Fatalf("bob's games after shutdown: %+v, %v", games, err)
+	}
+	if p, err := db.Post(ctx, games[0].BoardPost); err != nil || p.MessageID == "" || p.Due() {
+		t.Fatalf("the game's board after shutdown: %+v, %v; want it delivered", p, err)
 	}
 	if err := db.Close(); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,390 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tengen-bot/tengen/bot/match"
+	"github.com/tengen-bot/tengen/bot/queue"
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// deliverer makes Discord show what the lifecycle planned: for each game
+// with due posts (store.Post), it creates the posts not yet created, edits
+// the others to what they should show, and records what Discord shows. It
+// reads everything from the store, so it converges after a crash at any
+// point: Resume queues every game with a due post.
+//
+// A game's deliveries run one at a time (a bot/queue), and the updates
+// interactions make to a game's messages run in the same turn (do):
+// Discord has no version check on edits, and two edits of one message must
+// not cross.
+type deliverer struct {
+	st    Store
+	rest  *rest
+	pres  *presenter
+	clock match.Clock
+	log   *slog.Logger
+	q     *queue.Queue
+
+	mu      sync.Mutex
+	retries map[int64]*retry // games waiting to be delivered again
+}
+
+// retry is a delivery scheduled for later.
+type retry struct {
+	timer *time.Timer
+	fails int // consecutive failures, for the backoff
+}
+
+// Delivery timings.
+const (
+	// handlerGrace is how long after an interaction's response was due its
+	// handler may still be completing a deferred response; until then the
+	// deliverer leaves the interaction's post alone.
+	handlerGrace = 10 * time.Second
+	// firstRetry and maxRetry bound the backoff after a failed delivery.
+	firstRetry = time.Second
+	maxRetry   = time.Minute
+	// deliverTimeout bounds one delivery of a game.
+	deliverTimeout = 2 * time.Minute
+)
+
+func newDeliverer(st Store, r *rest, p *presenter, clock match.Clock, log *slog.Logger, workers int) *deliverer {
+	d := &deliverer{st: st, rest: r, pres: p, clock: clock, log: log, retries: map[int64]*retry{}}
+	d.q = queue.New(workers, d.deliver)
+	return d
+}
+
+// add queues the delivery of game id.
+func (d *deliverer) add(id int64) { d.q.Add(id) }
+
+// do runs fn for game id in the game's delivery turn.
+func (d *deliverer) do(ctx context.Context, id int64, fn func()) error { return d.q.Do(ctx, id, fn) }
+
+// schedule sets when game id is delivered again: at at, or after the
+// next backoff when failed, or never (a zero at), replacing what was set.
+func (d *deliverer) schedule(id int64, at time.Time, failed bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	r := d.retries[id]
+	if r == nil {
+		if at.IsZero() && !failed {
+			return
+		}
+		r = &retry{}
+		d.retries[id] = r
+	}
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+	if failed {
+		r.fails++
+		at = time.Now().Add(min(firstRetry<<min(r.fails-1, 6), maxRetry))
+	} else {
+		r.fails = 0
+	}
+	if at.IsZero() {
+		delete(d.retries, id)
+		return
+	}
+	r.timer = time.AfterFunc(time.Until(at), func() {
+		d.mu.Lock()
+		if r.timer != nil && d.retries[id] == r {
+			r.timer = nil
+		}
+		d.mu.Unlock()
+		d.q.Add(id)
+	})
+}
+
+// pending reports whether a retry is scheduled.
+func (d *deliverer) pending() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, r := range d.retries {
+		if r.timer != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// close stops the deliveries and the scheduled retries.
+func (d *deliverer) close(ctx context.Context) error {
+	d.mu.Lock()
+	for id, r := range d.retries {
+		if r.timer != nil {
+			r.timer.Stop()
+		}
+		delete(d.retries, id)
+	}
+	d.mu.Unlock()
+	return d.q.Close(ctx)
+}
+
+// outcome is how one post's delivery went.
+type outcome uint8
+
+const (
+	delivered outcome = iota // Discord shows the post (or there is nothing to show)
+	waiting                  // its interaction's handler may still create it
+	failed                   // a transient failure: try again later
+	blocked                  // the app may not do it there: wait for an interaction
+)
+
+// deliver makes Discord show game id's due posts. It reads the game and
+// its due posts again after each round, until none is due or nothing more
+// can be done now.
+func (d *deliverer) deliver(ctx context.Context, id int64) {
+	ctx, cancel := context.WithTimeout(ctx, deliverTimeout)
+	defer cancel()
+	for range 4 {
+		del, err := d.st.Delivery(ctx, id)
+		if err != nil {
+			d.log.Error("reading a game to deliver", "game", id, "err", err)
+			d.schedule(id, time.Time{}, true)
+			return
+		}
+		if len(del.Due) == 0 {
+			d.schedule(id, time.Time{}, false)
+			return
+		}
+		eg, err := match.Restore(del.Game.Kind, del.Game.Moves)
+		if err != nil {
+			d.log.Error("restoring a game to deliver", "game", id, "err", err)
+			return
+		}
+		progress, fail := false, false
+		var wake time.Time
+		for _, p := range del.Due {
+			switch o, at := d.post(ctx, del.Game, eg, p); o {
+			case delivered:
+				progress = true
+			case waiting:
+				if wake.IsZero() || at.Before(wake) {
+					wake = at
+				}
+			case failed:
+				fail = true
+			}
+		}
+		if fail {
+			d.schedule(id, time.Time{}, true)
+			return
+		}
+		d.schedule(id, wake, false)
+		if !progress || ctx.Err() != nil {
+			return
+		}
+	}
+	d.add(id) // still changing: another turn, after the other games
+}
+
+// post delivers one due post of game g (eg is its engine state) and
+// records it; it says how it went and, when waiting, until when.
+func (d *deliverer) post(ctx context.Context, g *store.Game, eg engine.Game, p *store.Post) (outcome, time.Time) {
+	now := d.clock.Now()
+	if stale(g, p) || (p.Want == store.WantRetired && p.MessageID == "" && p.Interaction == "") {
+		return d.record(ctx, p, p.Want, "") // nothing to show any more
+	}
+	if p.MessageID == "" && p.Interaction != "" {
+		if grace := p.RespondBy.Add(handlerGrace); now.Before(grace) {
+			return waiting, grace
+		}
+		if o, ok := d.adopt(ctx, g, eg, p, now); ok {
+			return o, time.Time{}
+		}
+	}
+	m, err := d.pres.post(g, eg, p)
+	if err != nil {
+		d.log.Error("presenting a post", "game", g.ID, "post", p.ID, "err", err)
+		return failed, time.Time{}
+	}
+	if p.MessageID == "" {
+		return d.create(ctx, g, p, m)
+	}
+	return d.edit(ctx, g, p, m, now)
+}
+
+// adopt settles a post whose interaction's handler did not record it
+// (the process stopped, or the response failed): Discord may already show
+// it as the interaction's response, or a "thinking…" placeholder. It
+// reports false when the post was never answered and must be created.
+func (d *deliverer) adopt(ctx context.Context, g *store.Game, eg engine.Game, p *store.Post, now time.Time) (outcome, bool) {
+	if p.Followup || !p.Reachable(now) {
+		return 0, false
+	}
+	orig, err := d.rest.webhookMessage(ctx, p.Token, "@original")
+	switch {
+	case gone(err):
+		return 0, false // never answered: create it
+	case err != nil:
+		d.log.Warn("looking for an interaction's response", "game", g.ID, "post", p.ID, "err", err)
+		return failed, true
+	case orig.Flags&discordgo.MessageFlagsLoading == 0:
+		// The response was sent; only its record was lost. What it
+		// shows is not known: edit it to what it should show.
+		p.MessageID = orig.ID
+		if err := d.st.Delivered(ctx, p.ID, "", orig.ID); err != nil {
+			d.log.Error("recording a post", "game", g.ID, "post", p.ID, "err", err)
+			return failed, true
+		}
+		m, err := d.pres.post(g, eg, p)
+		if err != nil {
+			d.log.Error("presenting a post", "game", g.ID, "post", p.ID, "err", err)
+			return failed, true
+		}
+		o, _ := d.edit(ctx, g, p, m, now)
+		return o, true
+	}
+	// A deferred response, still "thinking…": it becomes the post. An
+	// edit notifies nobody, so whoever the post pings gets a follow-up.
+	m, err := d.pres.post(g, eg, p)
+	if err != nil {
+		d.log.Error("presenting a post", "game", g.ID, "post", p.ID, "err", err)
+		return failed, true
+	}
+	msg, err := d.rest.editWebhook(ctx, p.Token, "@original", m.full(), m.files())
+	if err != nil {
+		return d.failure(g, p, "completing a deferred response", err), true
+	}
+	if len(m.Ping) > 0 {
+		if _, err := d.rest.followup(ctx, p.Token, pingPayload(m.Ping), nil); err != nil {
+			d.log.Warn("notifying after a deferred response", "game", g.ID, "post", p.ID, "err", err)
+		}
+	}
+	o, _ := d.record(ctx, p, p.Want, msg.ID)
+	return o, true
+}
+
+// Permissions the bot needs in a channel to create and edit messages
+// there with its own token.
+const (
+	permView   = discordgo.PermissionViewChannel
+	permSend   = discordgo.PermissionSendMessages
+	permEmbed  = discordgo.PermissionEmbedLinks
+	permAttach = discordgo.PermissionAttachFiles
+)
+
+// missing returns the permissions among want that the app lacks in g's
+// channel (none when they are not known: Discord will say).
+func missing(g *store.Game, want int64) int64 {
+	if g.Perms == store.PermsUnknown {
+		return 0
+	}
+	return want &^ g.Perms
+}
+
+// needs returns the permissions creating m with the bot token needs.
+func needs(m *message) int64 {
+	p := int64(permView | permSend)
+	if len(m.Embeds) > 0 {
+		p |= permEmbed
+	}
+	if len(m.Files) > 0 {
+		p |= permAttach
+	}
+	return p
+}
+
+// create posts p in its channel with the bot token, at most once (its
+// nonce), and records it.
+func (d *deliverer) create(ctx context.Context, g *store.Game, p *store.Post, m *message) (outcome, time.Time) {
+	if lack := missing(g, needs(m)); lack != 0 && p.ChannelID == g.ChannelID {
+		d.log.Warn("cannot post in the game's channel: waiting for an interaction there", "game", g.ID, "post", p.ID,
+			"channel", p.ChannelID, "missing", permissionNames(lack))
+		return blocked, time.Time{}
+	}
+	body := m.full()
+	body.Nonce, body.EnforceNonce = nonce(p), true
+	msg, err := d.rest.create(ctx, p.ChannelID, body, m.files())
+	if err != nil {
+		return d.failure(g, p, "posting", err), time.Time{}
+	}
+	return d.record(ctx, p, p.Want, msg.ID)
+}
+
+// nonce makes the create of post p happen once even when it is sent again
+// after a crash (Discord's enforce_nonce, 25 characters at most).
+func nonce(p *store.Post) string { return "tengen-" + strconv.FormatInt(p.ID, 10) }
+
+// edit makes the existing message of p show m: through its interaction's
+// token while that lasts (a webhook, with a rate-limit bucket of its own),
+// then with the bot token.
+func (d *deliverer) edit(ctx context.Context, g *store.Game, p *store.Post, m *message, now time.Time) (outcome, time.Time) {
+	body := m.edit()
+	var err error
+	if p.Reachable(now) {
+		_, err = d.rest.editWebhook(ctx, p.Token, p.MessageID, body, m.files())
+	} else {
+		if lack := missing(g, permView); lack != 0 && p.ChannelID == g.ChannelID {
+			d.log.Warn("cannot edit in the game's channel: waiting for an interaction there", "game", g.ID, "post", p.ID,
+				"missing", permissionNames(lack))
+			return blocked, time.Time{}
+		}
+		_, err = d.rest.edit(ctx, p.ChannelID, p.MessageID, body, m.files())
+	}
+	if err != nil {
+		return d.failure(g, p, "editing", err), time.Time{}
+	}
+	return d.record(ctx, p, p.Want, "")
+}
+
+// failure sorts a failed request: a message or token that is gone will
+// never take the edit (recorded as done, nothing left to show); a refusal
+// waits for an interaction; anything else is tried again later.
+func (d *deliverer) failure(g *store.Game, p *store.Post, what string, err error) outcome {
+	switch {
+	case gone(err):
+		d.log.Warn(what+": the message is gone", "game", g.ID, "post", p.ID, "err", err)
+		if err := d.st.Delivered(context.Background(), p.ID, p.Want, ""); err != nil {
+			d.log.Error("recording a post", "game", g.ID, "post", p.ID, "err", err)
+			return failed
+		}
+		return delivered
+	case forbidden(err):
+		d.log.Warn(what+": Discord refused", "game", g.ID, "post", p.ID, "err", err)
+		return blocked
+	}
+	d.log.Warn(what+" failed; trying again later", "game", g.ID, "post", p.ID, "err", err)
+	return failed
+}
+
+// record notes that Discord shows shown for p.
+func (d *deliverer) record(ctx context.Context, p *store.Post, shown, messageID string) (outcome, time.Time) {
+	if err := d.st.Delivered(ctx, p.ID, shown, messageID); err != nil {
+		d.log.Error("recording a post", "game", p.GameID, "post", p.ID, "err", err)
+		return failed, time.Time{}
+	}
+	return delivered, time.Time{}
+}
+
+// permissionNames names permission bits for logs and replies.
+func permissionNames(p int64) string {
+	names := []struct {
+		bit  int64
+		name string
+	}{{permView, "View Channel"}, {permSend, "Send Messages"}, {permEmbed, "Embed Links"}, {permAttach, "Attach Files"}}
+	s := ""
+	for _, n := range names {
+		if p&n.bit != 0 {
+			if s != "" {
+				s += ", "
+			}
+			s += n.name
+		}
+	}
+	if s == "" {
+		return fmt.Sprintf("%#x", p)
+	}
+	return s
+}

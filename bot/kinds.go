@@ -1,0 +1,303 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/gomoku"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
+	"github.com/tengen-bot/tengen/render"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// gameKind is one kind of game as the Discord adapter shows and plays it:
+// everything that differs between Gomoku and Xiangqi here, in one place.
+type gameKind struct {
+	// colours are the catalogue keys of the sides' colours, emoji their
+	// marks, by engine.Side.
+	colours, emoji [2]string
+	// embed is the colour of the kind's embeds.
+	embed int
+	// flips: a board may be shown from the second side (Xiangqi turns the
+	// board to the player's side; a Gomoku board looks the same to both).
+	flips bool
+	// draw draws the position as a PNG and, when replay is set, the whole
+	// game as a GIF.
+	draw func(r *render.Renderer, eg engine.Game, h render.Header, flip bool, opt render.Options, replay bool) (png, gif []byte, err error)
+	// lastMove writes the last move for people ("" for none).
+	lastMove func(eg engine.Game) string
+	// picker is the move picker: its first select, and the second once
+	// the first is chosen (Gomoku: column then row; Xiangqi: piece then
+	// destination); move joins the two choices into a move.
+	pickFirst  func(loc locale, eg engine.Game) []discordgo.SelectMenuOption
+	pickSecond func(eg engine.Game, first string) []discordgo.SelectMenuOption
+	pickMove   func(first, second string) string
+	// pickActions are the custom id actions of the two selects.
+	pickActions [2]string
+	// pickKeys are the catalogue keys of the picker's texts: first
+	// prompt, first placeholder, second prompt, second placeholder, and
+	// the refusal when the first choice has no second.
+	pickKeys [5]string
+	// suggest lists legal moves matching what was typed, for /move's
+	// autocomplete.
+	suggest func(eg engine.Game, typed string) []*discordgo.ApplicationCommandOptionChoice
+}
+
+// gameKinds describes each kind of game. It is a read-only table.
+var gameKinds = map[store.Kind]*gameKind{
+	store.Gomoku: {
+		colours: [2]string{"colour.black", "colour.white"},
+		emoji:   [2]string{"⚫", "⚪"},
+		embed:   0xC8A165,
+		draw:    drawGomoku,
+		lastMove: func(eg engine.Game) string {
+			moves := eg.Moves()
+			if len(moves) == 0 {
+				return ""
+			}
+			return moves[len(moves)-1]
+		},
+		pickFirst: func(_ locale, eg engine.Game) []discordgo.SelectMenuOption { return gomokuColumns(eg.(*gomoku.Game)) },
+		pickSecond: func(eg engine.Game, col string) []discordgo.SelectMenuOption {
+			return gomokuRows(eg.(*gomoku.Game), col)
+		},
+		pickMove:    func(col, row string) string { return col + row },
+		pickActions: [2]string{actColumn, actRow},
+		pickKeys:    [5]string{"picker.column", "picker.column.placeholder", "picker.row", "picker.row.placeholder", "err.picker.full"},
+		suggest:     suggestGomoku,
+	},
+	store.Xiangqi: {
+		colours:  [2]string{"colour.red", "colour.black"},
+		emoji:    [2]string{"🔴", "⚫"},
+		embed:    0xB0302A,
+		flips:    true,
+		draw:     drawXiangqi,
+		lastMove: xiangqiLastMove,
+		pickFirst: func(loc locale, eg engine.Game) []discordgo.SelectMenuOption {
+			return xiangqiPieces(loc, eg.(*xiangqi.Game))
+		},
+		pickSecond: func(eg engine.Game, from string) []discordgo.SelectMenuOption {
+			return xiangqiDestinations(eg.(*xiangqi.Game), from)
+		},
+		pickMove:    func(_, to string) string { return to },
+		pickActions: [2]string{actPiece, actTo},
+		pickKeys:    [5]string{"picker.piece", "picker.piece.placeholder", "picker.to", "picker.to.placeholder", "err.picker.stuck"},
+		suggest:     suggestXiangqi,
+	},
+}
+
+// kindOf returns the description of g's kind.
+func kindOf(k store.Kind) *gameKind {
+	if gk, ok := gameKinds[k]; ok {
+		return gk
+	}
+	return gameKinds[store.Gomoku] // the store refuses other kinds
+}
+
+// colourOver is the embed colour of a game that has ended.
+const colourOver = 0x4F545C
+
+func drawGomoku(r *render.Renderer, eg engine.Game, h render.Header, _ bool, opt render.Options, replay bool) ([]byte, []byte, error) {
+	g, ok := eg.(*gomoku.Game)
+	if !ok {
+		return nil, nil, fmt.Errorf("drawing Gomoku: the game is %T", eg)
+	}
+	var pb, gb bytes.Buffer
+	view := render.GomokuFromGame(g, h, false)
+	if err := r.Gomoku(&pb, view, opt); err != nil {
+		return nil, nil, err
+	}
+	if !replay {
+		return pb.Bytes(), nil, nil
+	}
+	if err := r.GomokuReplay(&gb, view, render.ReplayOptions{Options: opt}); err != nil {
+		return nil, nil, err
+	}
+	return pb.Bytes(), gb.Bytes(), nil
+}
+
+func drawXiangqi(r *render.Renderer, eg engine.Game, h render.Header, flip bool, opt render.Options, replay bool) ([]byte, []byte, error) {
+	g, ok := eg.(*xiangqi.Game)
+	if !ok {
+		return nil, nil, fmt.Errorf("drawing Xiangqi: the game is %T", eg)
+	}
+	var pb, gb bytes.Buffer
+	view, err := render.XiangqiFromGame(g, h, flip)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := r.Xiangqi(&pb, view, opt); err != nil {
+		return nil, nil, err
+	}
+	if !replay {
+		return pb.Bytes(), nil, nil
+	}
+	pos, err := render.XiangqiPositions(g, h, flip)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := r.XiangqiReplay(&gb, pos, render.ReplayOptions{Options: opt}); err != nil {
+		return nil, nil, err
+	}
+	return pb.Bytes(), gb.Bytes(), nil
+}
+
+// xiangqiLastMove writes the last move in the three notations:
+// "h3e3 · 炮二平五 · C2.5".
+func xiangqiLastMove(eg engine.Game) string {
+	g, ok := eg.(*xiangqi.Game)
+	if !ok {
+		return ""
+	}
+	m, before, ok := g.LastMove()
+	if !ok {
+		return ""
+	}
+	return before.Describe(m)
+}
+
+// gomokuColumns lists the columns with a legal point.
+func gomokuColumns(g *gomoku.Game) []discordgo.SelectMenuOption {
+	var opts []discordgo.SelectMenuOption
+	for col := range g.Size() {
+		letter := string(rune('a' + col))
+		if len(gomokuRows(g, letter)) > 0 {
+			opts = append(opts, discordgo.SelectMenuOption{Label: strings.ToUpper(letter), Value: letter})
+		}
+	}
+	return opts
+}
+
+// gomokuRows lists the legal points of a column, top row first.
+func gomokuRows(g *gomoku.Game, column string) []discordgo.SelectMenuOption {
+	if len(column) != 1 || column[0] < 'a' || int(column[0]-'a') >= g.Size() {
+		return nil
+	}
+	col := int(column[0] - 'a')
+	board := g.Board()
+	var forbidden []gomoku.Point
+	if g.Turn() == engine.First {
+		for _, f := range g.ForbiddenPoints() {
+			forbidden = append(forbidden, f.Point)
+		}
+	}
+	var opts []discordgo.SelectMenuOption
+	for r := g.Size() - 1; r >= 0; r-- {
+		p := gomoku.PointAt(col, r)
+		if board.At(p) != gomoku.Empty || slices.Contains(forbidden, p) {
+			continue
+		}
+		n := strconv.Itoa(r + 1)
+		opts = append(opts, discordgo.SelectMenuOption{Label: strings.ToUpper(column) + n, Value: n})
+	}
+	return opts
+}
+
+// fromSquare splits a coordinate move "h10g8" into its squares.
+func fromSquare(move string) (from, to string) {
+	for i := 1; i < len(move); i++ {
+		if move[i] >= 'a' && move[i] <= 'i' {
+			return move[:i], move[i:]
+		}
+	}
+	return move, ""
+}
+
+// xiangqiPieces lists the pieces that have a legal move.
+func xiangqiPieces(loc locale, g *xiangqi.Game) []discordgo.SelectMenuOption {
+	pos := g.Position()
+	var opts []discordgo.SelectMenuOption
+	seen := map[string]bool{}
+	for _, mv := range g.LegalMoves() {
+		from, _ := fromSquare(mv)
+		if seen[from] {
+			continue
+		}
+		seen[from] = true
+		label := from
+		if sq, err := xiangqi.ParseSquare(from); err == nil {
+			label = loc.t("piece."+pos.At(sq).Kind().String()) + " " + from
+		}
+		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: from})
+	}
+	slices.SortFunc(opts, func(a, b discordgo.SelectMenuOption) int { return strings.Compare(a.Value, b.Value) })
+	return opts
+}
+
+// xiangqiDestinations lists the legal moves of the piece on from, described
+// in the three notations.
+func xiangqiDestinations(g *xiangqi.Game, from string) []discordgo.SelectMenuOption {
+	pos := g.Position()
+	var opts []discordgo.SelectMenuOption
+	for _, mv := range g.LegalMoves() {
+		if f, _ := fromSquare(mv); f != from {
+			continue
+		}
+		label := mv
+		if m, err := pos.ParseMove(mv); err == nil {
+			label = pos.Describe(m)
+		}
+		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: mv})
+	}
+	return opts
+}
+
+// maxChoices is Discord's limit of autocomplete choices.
+const maxChoices = 25
+
+// suggestXiangqi suggests legal moves in the three notations
+// ("h3e3 · 炮二平五 · C2.5") containing what was typed.
+func suggestXiangqi(eg engine.Game, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	g, ok := eg.(*xiangqi.Game)
+	if !ok {
+		return nil
+	}
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	var out []*discordgo.ApplicationCommandOptionChoice
+	pos := g.Position()
+	for _, mv := range g.LegalMoves() {
+		name := mv
+		if m, err := pos.ParseMove(mv); err == nil {
+			name = pos.Describe(m)
+		}
+		if len(out) < maxChoices && (typed == "" || strings.Contains(strings.ToLower(name), typed)) {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: mv})
+		}
+	}
+	return out
+}
+
+// suggestGomoku suggests points near the play starting with what was
+// typed and, when the typed text is itself an empty point, that point.
+func suggestGomoku(eg engine.Game, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	g, ok := eg.(*gomoku.Game)
+	if !ok {
+		return nil
+	}
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	var out []*discordgo.ApplicationCommandOptionChoice
+	add := func(mv string) {
+		if len(out) < maxChoices {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: mv, Value: mv})
+		}
+	}
+	seen := map[string]bool{}
+	if p, err := gomoku.ParsePoint(typed, g.Size()); err == nil {
+		if b := g.Board(); b.At(p) == gomoku.Empty && !g.Outcome().Over() {
+			seen[p.String()] = true
+			add(p.String())
+		}
+	}
+	for _, mv := range g.LegalMoves() {
+		if !seen[mv] && strings.HasPrefix(mv, typed) {
+			add(mv)
+		}
+	}
+	return out
+}

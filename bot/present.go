@@ -1,0 +1,280 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/render"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// presenter turns a game's posts into messages. Its methods are pure
+// functions of the game as stored (and the renderer's deterministic
+// images): the same game and post always give the same message, which the
+// golden tests check.
+type presenter struct {
+	render *render.Renderer
+	opt    render.Options
+	// fixedView shows every Xiangqi board from red's side.
+	fixedView bool
+	// locale is the language of public messages of a game whose locale is
+	// not known yet.
+	locale locale
+}
+
+// publicLocale is the language of g's public messages.
+func (p *presenter) publicLocale(g *store.Game) locale {
+	if g.Locale == "" {
+		return p.locale
+	}
+	return localeOf(discordgo.Locale(g.Locale))
+}
+
+// post is the message of post as game g stands (eg is its engine state).
+func (p *presenter) post(g *store.Game, eg engine.Game, post *store.Post) (*message, error) {
+	loc := p.publicLocale(g)
+	var m *message
+	switch post.Kind {
+	case store.BoardPost:
+		if post.Want == store.WantRetired {
+			return retiredBoard(), nil
+		}
+		var err error
+		if m, err = p.board(g, eg, loc); err != nil {
+			return nil, err
+		}
+	case store.ChallengePost:
+		m = challengeMessage(g, post, loc)
+	case store.PromptPost:
+		m = promptMessage(g, eg, post, loc)
+	case store.NoticePost:
+		m = noticeMessage(g, eg, post, loc)
+	default:
+		return nil, fmt.Errorf("game %d: no message for a %q post", g.ID, post.Kind)
+	}
+	m.Ping = post.Ping
+	return m, nil
+}
+
+// retiredBoard is the edit of a board that is no longer the latest: its
+// image and embed stay, its call to act and its buttons go.
+func retiredBoard() *message {
+	return &message{Components: []discordgo.MessageComponent{}, KeepImage: true}
+}
+
+// seatName is how a message names the player of a side: a mention, or the AI.
+func seatName(loc locale, seat store.Seat) string {
+	if seat.IsAI() {
+		return loc.t("ai.name", seat.AI)
+	}
+	return "<@" + seat.UserID + ">"
+}
+
+// colourName is the name of side s's colour in g.
+func colourName(loc locale, k store.Kind, s engine.Side) string {
+	return loc.t(kindOf(k).colours[s&1])
+}
+
+// kindName is the game's name in loc.
+func kindName(loc locale, k store.Kind) string { return loc.t("kind." + string(k)) }
+
+// setupText describes the rules and size of a game: "renju · 15×15".
+func setupText(loc locale, g *store.Game) string {
+	if g.Kind == store.Gomoku {
+		return loc.t("rule."+g.Rules) + " · " + strconv.Itoa(g.Size) + "×" + strconv.Itoa(g.Size)
+	}
+	return loc.t("rule.xiangqi")
+}
+
+// players lists both sides with their colours.
+func players(loc locale, g *store.Game) string {
+	gk := kindOf(g.Kind)
+	var sb strings.Builder
+	for s := engine.First; s <= engine.Second; s++ {
+		if s == engine.Second {
+			sb.WriteByte('\n')
+		}
+		fmt.Fprintf(&sb, "%s **%s**: %s", gk.emoji[s], colourName(loc, g.Kind, s), seatName(loc, g.Seats[s]))
+	}
+	return sb.String()
+}
+
+// outcomeText says how a game ended: "<@a> (black) wins by five in a row".
+func outcomeText(loc locale, g *store.Game) string {
+	o := g.Outcome
+	reason := loc.t("reason." + strings.ReplaceAll(o.Reason.String(), " ", "_"))
+	if o.Status == engine.Draw {
+		return loc.t("result.draw", reason)
+	}
+	w := o.Winner
+	return loc.t("result.win", seatName(loc, g.Seats[w]), colourName(loc, g.Kind, w), reason)
+}
+
+// header is the render view of the players.
+func header(g *store.Game) render.Header {
+	var h render.Header
+	for s, seat := range g.Seats {
+		h.Players[s] = render.Player{Name: seat.Name, AI: seat.IsAI(), Level: seat.AI}
+	}
+	if g.Status == store.Finished {
+		h.Outcome = g.Outcome
+	}
+	return h
+}
+
+// flip reports whether a board is shown from the second side: a Xiangqi
+// board faces the person against the AI, and the player to move between
+// people.
+func (p *presenter) flip(g *store.Game, eg engine.Game) bool {
+	if !kindOf(g.Kind).flips || p.fixedView {
+		return false
+	}
+	switch {
+	case g.Seats[engine.First].IsAI():
+		return true
+	case g.Seats[engine.Second].IsAI():
+		return false
+	}
+	return eg.Turn() == engine.Second
+}
+
+// button is a button of a game.
+func button(g int64, action string, ply int, label string, style discordgo.ButtonStyle) discordgo.Button {
+	return discordgo.Button{CustomID: customID{Game: g, Action: action, Ply: ply}.String(), Label: label, Style: style}
+}
+
+// board is a game's board: the image, an embed saying how the game stands,
+// the call to act, the buttons, and after the end the replay.
+func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, error) {
+	gk := kindOf(g.Kind)
+	over := g.Status == store.Finished
+	png, gif, err := gk.draw(p.render, eg, header(g), p.flip(g, eg), p.opt, over)
+	if err != nil {
+		return nil, fmt.Errorf("drawing game %d: %w", g.ID, err)
+	}
+	e := &discordgo.MessageEmbed{
+		Title:       loc.t("board.title", kindName(loc, g.Kind), g.ID),
+		Description: players(loc, g),
+		Color:       gk.embed,
+		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + boardFile},
+		Fields:      []*discordgo.MessageEmbedField{{Name: loc.t("board.rules"), Value: setupText(loc, g), Inline: true}},
+	}
+	ply := eg.Ply()
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.move"), Value: strconv.Itoa(ply), Inline: true})
+	if lm := gk.lastMove(eg); lm != "" {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.last"), Value: "`" + lm + "`", Inline: true})
+	}
+	m := &message{Embeds: []*discordgo.MessageEmbed{e}, Files: []file{{Name: boardFile, ContentType: "image/png", Data: png}}}
+	turn := eg.Turn()
+	switch g.Status {
+	case store.Active:
+		seat := g.Seats[turn]
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.turn"),
+			Value: gk.emoji[turn] + " " + seatName(loc, seat) + " (" + colourName(loc, g.Kind, turn) + ")"})
+		if seat.IsAI() {
+			m.Content = loc.t("board.thinking")
+		} else {
+			m.Content = loc.t("board.your_move", seatName(loc, seat), colourName(loc, g.Kind, turn))
+		}
+		m.Components = row(
+			button(g.ID, actMove, ply, loc.t("button.move"), discordgo.PrimaryButton),
+			button(g.ID, actUndo, ply, loc.t("button.undo"), discordgo.SecondaryButton),
+			button(g.ID, actDraw, ply, loc.t("button.draw"), discordgo.SecondaryButton),
+			button(g.ID, actResign, ply, loc.t("button.resign"), discordgo.DangerButton),
+		)
+	case store.Finished:
+		e.Color = colourOver
+		result := outcomeText(loc, g)
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.result"), Value: result})
+		m.Content = "🏁 " + result
+		m.Files = append(m.Files, file{Name: replayFile, ContentType: "image/gif", Data: gif})
+		m.Components = row(button(g.ID, actRematch, ply, loc.t("button.rematch"), discordgo.SuccessButton))
+	default:
+		e.Color = colourOver
+		m.Content = loc.t("board.ended." + string(g.Status))
+		m.Components = []discordgo.MessageComponent{}
+	}
+	return m, nil
+}
+
+// challengeMessage shows a challenge (or rematch offer): while it waits,
+// with the Accept and Decline buttons; then how it ended.
+func challengeMessage(g *store.Game, post *store.Post, loc locale) *message {
+	challenger, opponent := g.Seats[post.By], g.Seats[post.By.Other()]
+	title := loc.t("challenge.title", kindName(loc, g.Kind))
+	if post.Request == store.RematchRequest {
+		title = loc.t("challenge.rematch", kindName(loc, g.Kind))
+	}
+	e := &discordgo.MessageEmbed{
+		Title:       title,
+		Description: loc.t("challenge.text", seatName(loc, challenger), seatName(loc, opponent)) + "\n\n" + players(loc, g),
+		Color:       kindOf(g.Kind).embed,
+		Fields:      []*discordgo.MessageEmbedField{{Name: loc.t("board.rules"), Value: setupText(loc, g), Inline: true}},
+		Footer:      &discordgo.MessageEmbedFooter{Text: loc.t("board.game", g.ID)},
+	}
+	if g.Rated {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.rated"), Value: loc.t("challenge.rated.yes"), Inline: true})
+	}
+	m := &message{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
+	if post.Want != store.WantOpen {
+		e.Color = colourOver
+		m.Content = loc.t("challenge." + post.Want)
+		return m
+	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.expires"),
+		Value: fmt.Sprintf("<t:%d:R>", g.Deadline.Unix()), Inline: true})
+	m.Content = loc.t("challenge.ping", seatName(loc, opponent), seatName(loc, challenger))
+	m.Components = row(
+		button(g.ID, actAccept, 0, loc.t("button.accept"), discordgo.SuccessButton),
+		button(g.ID, actDecline, 0, loc.t("button.decline"), discordgo.DangerButton),
+	)
+	return m
+}
+
+// promptMessage shows an undo or draw request: while it waits, its Accept
+// and Decline buttons (the asker's Decline withdraws it; against the AI
+// there are none: it answers by itself); then how it ended.
+func promptMessage(g *store.Game, eg engine.Game, post *store.Post, loc locale) *message {
+	kind := string(post.Request)
+	asker, other := g.Seats[post.By], g.Seats[post.By.Other()]
+	m := &message{Components: []discordgo.MessageComponent{}}
+	what := loc.t("request." + kind)
+	switch post.Want {
+	case store.WantOpen:
+		if other.IsAI() {
+			m.Content = loc.t("prompt.ai."+kind, seatName(loc, asker), g.ID)
+			return m
+		}
+		m.Content = loc.t("prompt."+kind, seatName(loc, other), seatName(loc, asker), g.ID)
+		m.Components = row(
+			button(g.ID, actYes, eg.Ply(), loc.t("button.accept"), discordgo.SuccessButton),
+			button(g.ID, actNo, eg.Ply(), loc.t("button.decline"), discordgo.DangerButton),
+		)
+	case store.WantAccepted, store.WantDeclined:
+		m.Content = loc.t("prompt."+post.Want, seatName(loc, other), what, g.ID)
+	case store.WantWithdrawn, store.WantExpired:
+		m.Content = loc.t("prompt."+post.Want, seatName(loc, asker), what, g.ID)
+	default:
+		m.Content = loc.t("prompt.cancelled", g.ID)
+	}
+	return m
+}
+
+// noticeMessage is a one-off message: a reminder to move, a loss on time.
+func noticeMessage(g *store.Game, eg engine.Game, post *store.Post, loc locale) *message {
+	if post.Want == store.WantRemind {
+		turn := eg.Turn()
+		return &message{Content: loc.t("remind", seatName(loc, g.Seats[turn]), g.ID, fmt.Sprintf("<t:%d:R>", g.Deadline.Unix()))}
+	}
+	return &message{Content: "⏰ " + outcomeText(loc, g)}
+}
+
+// stale reports whether a notice no longer says anything true: a reminder
+// to move in a game that has moved on since.
+func stale(g *store.Game, post *store.Post) bool {
+	return post.Kind == store.NoticePost && post.Want == store.WantRemind && g.Version != post.Version
+}
