@@ -195,10 +195,6 @@ func TestRequestsDue(t *testing.T) {
 	if _, err := db.Finish(ctx, ended); err != nil {
 		t.Fatal(err)
 	}
-	ended.Request = Request{Kind: RematchRequest, At: now.Add(-time.Hour)}
-	if err := db.UpdateRequest(ctx, ended); err != nil {
-		t.Fatal(err)
-	}
 	// The request of the old game is answered: it leaves the list.
 	answered := mk(humanGame("k", "l", false), DrawRequest, -2*time.Hour)
 	answered.Request = Request{}

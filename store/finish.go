@@ -70,12 +70,12 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 		if err := plan.apply(ctx, tx, &next, ms); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE games SET message_id = ?, moves = ?, status = 'finished', result = ?, reason = ?,
+		res, err := tx.ExecContext(ctx, `UPDATE games SET moves = ?, status = 'finished', result = ?, reason = ?,
 			channel_id = ?, board_post = ?, prompt_post = ?, locale = ?, app_permissions = ?,
-			request = '', request_by = 0, request_at = NULL, request_message_id = NULL, deadline = NULL, remind_at = NULL, ai_undos = ?,
+			request = '', request_by = 0, request_at = NULL, deadline = NULL, remind_at = NULL, ai_undos = ?,
 			updated_at = ?, finished_at = ?, version = version + 1
 			WHERE id = ? AND version = ? AND status = 'active'`,
-			g.MessageID, g.Moves, resultOf(o), reason, g.ChannelID, nullID(next.BoardPost), nullID(next.PromptPost), g.Locale, nullPerms(g.Perms),
+			g.Moves, resultOf(o), reason, g.ChannelID, nullID(next.BoardPost), nullID(next.PromptPost), g.Locale, nullPerms(g.Perms),
 			g.AIUndos, ms, ms, g.ID, g.Version)
 		if err != nil {
 			return err

@@ -86,12 +86,6 @@ type Request struct {
 	Kind RequestKind
 	By   engine.Side // who asked
 	At   time.Time   // when
-	// MessageID is the message of the request's prompt, "" when unknown.
-	// The store keeps it only while a request is pending: it saves "" with
-	// NoRequest.
-	//
-	// Deprecated: posts (Game.PromptPost) replace it.
-	MessageID string
 }
 
 // Game is a game or challenge as stored: a plain record, no I/O. The
@@ -104,10 +98,6 @@ type Game struct {
 	Size      int    // board size (15 or 19 for Gomoku, 9 for Xiangqi's width, as the lifecycle likes)
 	GuildID   string // "" in direct messages
 	ChannelID string
-	// MessageID is the message holding the board.
-	//
-	// Deprecated: posts (Game.BoardPost) replace it.
-	MessageID string
 	// Locale is the language of the game's public messages: the server's,
 	// or the player's in a direct message ("" until an interaction says).
 	Locale string

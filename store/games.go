@@ -16,7 +16,7 @@ const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.
 	g.first_user, coalesce(p1.name, ''), g.first_ai, g.second_user, coalesce(p2.name, ''), g.second_ai,
 	g.challenger, g.rated, g.status, g.result, g.reason, g.moves,
 	g.request, g.request_by, g.request_at, g.deadline, g.remind_at, g.ai_undos,
-	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of, g.message_id, g.request_message_id`
+	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of`
 
 // gameFrom is the FROM clause that goes with gameColumns.
 const gameFrom = ` FROM games g
@@ -34,7 +34,6 @@ func scanGame(row scanner) (*Game, error) {
 		requestAt, deadline, remindAt    sql.NullInt64
 		createdAt, updatedAt, finishedAt sql.NullInt64
 		rematchOf                        sql.NullInt64
-		requestMessage                   sql.NullString
 		kind, status, request            string
 	)
 	err := row.Scan(&g.ID, &kind, &g.Rules, &g.Size, &g.GuildID, &g.ChannelID, &g.Locale, &g.Perms,
@@ -42,7 +41,7 @@ func scanGame(row scanner) (*Game, error) {
 		&firstUser, &g.Seats[0].Name, &g.Seats[0].AI, &secondUser, &g.Seats[1].Name, &g.Seats[1].AI,
 		&challenger, &g.Rated, &status, &result, &reason, &g.Moves,
 		&request, &requestBy, &requestAt, &deadline, &remindAt, &g.AIUndos,
-		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf, &g.MessageID, &requestMessage)
+		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +51,7 @@ func scanGame(row scanner) (*Game, error) {
 	if g.Outcome, err = parseOutcome(result, reason); err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.ID, err)
 	}
-	g.Request = Request{Kind: RequestKind(request), By: engine.Side(requestBy), At: fromMillis(requestAt), MessageID: requestMessage.String}
+	g.Request = Request{Kind: RequestKind(request), By: engine.Side(requestBy), At: fromMillis(requestAt)}
 	g.Deadline, g.RemindAt = fromMillis(deadline), fromMillis(remindAt)
 	g.CreatedAt, g.UpdatedAt, g.FinishedAt = fromMillis(createdAt), fromMillis(updatedAt), fromMillis(finishedAt)
 	g.RematchOf = rematchOf.Int64
@@ -60,15 +59,6 @@ func scanGame(row scanner) (*Game, error) {
 }
 
 func nullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
-
-// promptID is the stored message id of r's prompt: NULL when no request is
-// pending, so that clearing a request always forgets its prompt.
-func promptID(r Request) sql.NullString {
-	if r.Kind == NoRequest {
-		return sql.NullString{}
-	}
-	return nullString(r.MessageID)
-}
 
 // nullID is a reference to a row: NULL for 0.
 func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }
@@ -150,14 +140,13 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *
 		}
 		err := tx.QueryRowContext(ctx, `INSERT INTO games (kind, rules, size, guild_id, channel_id, locale, app_permissions,
 			first_user, first_ai, second_user, second_ai, challenger, rated, status, moves,
-			request, request_by, request_at, deadline, remind_at, ai_undos, created_at, updated_at, finished_at, version, rematch_of,
-			message_id, request_message_id)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?) RETURNING id`,
+			request, request_by, request_at, deadline, remind_at, ai_undos, created_at, updated_at, finished_at, version, rematch_of)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.Locale, nullPerms(g.Perms),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), g.Rated, g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
-			ms, ms, finished, nullID(g.RematchOf), g.MessageID, promptID(g.Request)).Scan(&g.ID)
+			ms, ms, finished, nullID(g.RematchOf)).Scan(&g.ID)
 		if err != nil {
 			return err
 		}
@@ -177,7 +166,6 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *
 		return err
 	}
 	g.CreatedAt, g.UpdatedAt = now, now
-	g.Request.MessageID = promptID(g.Request).String
 	g.Outcome = engine.Outcome{}
 	if !g.Status.Live() {
 		g.FinishedAt = now
@@ -278,14 +266,14 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 			locale = ?, app_permissions = ?, board_post = ?, prompt_post = ?,
 			first_user = ?, first_ai = ?, second_user = ?, second_ai = ?, challenger = ?, rated = ?, status = ?, moves = ?,
 			request = ?, request_by = ?, request_at = ?, deadline = ?, remind_at = ?, ai_undos = ?,
-			message_id = ?, request_message_id = ?, updated_at = ?, finished_at = ?, version = version + 1
+			updated_at = ?, finished_at = ?, version = version + 1
 			WHERE id = ? AND version = ? AND status IN ('challenge', 'active')`,
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID,
 			g.Locale, nullPerms(g.Perms), nullID(next.BoardPost), nullID(next.PromptPost),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), g.Rated, g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
-			g.MessageID, promptID(g.Request), ms, finished, g.ID, g.Version)
+			ms, finished, g.ID, g.Version)
 		if err != nil {
 			return err
 		}
@@ -301,40 +289,9 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 	}
 	g.Version++
 	g.UpdatedAt = now
-	g.Request.MessageID = promptID(g.Request).String
 	if finished.Valid {
 		g.FinishedAt = now
 	}
-	return nil
-}
-
-// UpdateRequest saves only g.Request (with its prompt) and g.MessageID, provided g.Version
-// is still the stored version, then increments g.Version. Unlike Update it
-// also works on a finished game, where the only request allowed is a
-// rematch (or none, to withdraw it). Errors are as for Update.
-//
-// Deprecated: the lifecycle plans posts instead.
-func (db *DB) UpdateRequest(ctx context.Context, g *Game) error {
-	if err := g.check(); err != nil {
-		return err
-	}
-	now := db.opt.Now().UTC().Truncate(time.Millisecond)
-	err := db.write(ctx, fmt.Sprintf("update the request of game %d", g.ID), func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET request = ?, request_by = ?, request_at = ?, request_message_id = ?, message_id = ?,
-			updated_at = ?, version = version + 1
-			WHERE id = ? AND version = ? AND (status IN ('challenge', 'active') OR (status = 'finished' AND ? IN ('', 'rematch')))`,
-			g.Request.Kind, int(g.Request.By), millis(g.Request.At), promptID(g.Request), g.MessageID, now.UnixMilli(), g.ID, g.Version, g.Request.Kind)
-		if err != nil {
-			return err
-		}
-		return checkApplied(ctx, tx, res, g.ID, g.Version)
-	})
-	if err != nil {
-		return err
-	}
-	g.Version++
-	g.UpdatedAt = now
-	g.Request.MessageID = promptID(g.Request).String
 	return nil
 }
 

@@ -24,15 +24,15 @@ func TestCreateAndLoadRoundTrip(t *testing.T) {
 	}{
 		{"ai game", aiGame("u1", 7)},
 		{"open challenge", &Game{
-			Kind: Gomoku, Rules: "renju", Size: 15, GuildID: "g", ChannelID: "c", MessageID: "m",
+			Kind: Gomoku, Rules: "renju", Size: 15, GuildID: "g", ChannelID: "c",
 			Seats: [2]Seat{{}, Human("u2", "Bob")}, Challenger: engine.Second, Rated: true,
 			Status: Challenge, Deadline: deadline,
 		}},
 		{"everything set", &Game{
-			Kind: Gomoku, Rules: "standard", Size: 19, GuildID: "g", ChannelID: "c", MessageID: "m",
+			Kind: Gomoku, Rules: "standard", Size: 19, GuildID: "g", ChannelID: "c",
 			Seats: [2]Seat{Human("u3", "Ann"), Human("u4", "Dan")}, Rated: true, Status: Active,
 			Moves:    "size 19\nh8 h9\n",
-			Request:  Request{Kind: DrawRequest, By: engine.Second, At: clk.Now().Add(-time.Minute), MessageID: "p"},
+			Request:  Request{Kind: DrawRequest, By: engine.Second, At: clk.Now().Add(-time.Minute)},
 			Deadline: deadline, RemindAt: deadline.Add(-time.Hour), AIUndos: 0,
 		}},
 	}
@@ -435,109 +435,6 @@ func TestPlayersAndSettings(t *testing.T) {
 	}
 }
 
-func TestUpdateRequestAfterTheGame(t *testing.T) {
-	clk := newClock()
-	db, _ := openTemp(t, Options{Now: clk.Now})
-	ctx := context.Background()
-	g := humanGame("a", "b", false)
-	play(t, db, g, engine.WinFor(engine.First, engine.Five))
-	stale := *g
-
-	g.Request = Request{Kind: RematchRequest, By: engine.Second, At: clk.Now()}
-	g.MessageID = "m2"
-	if err := db.UpdateRequest(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	got, err := db.Game(ctx, g.ID)
-	if err != nil || !reflect.DeepEqual(got, g) {
-		t.Fatalf("stored %+v (%v), want %+v", got, err, g)
-	}
-	if got.Status != Finished || got.Outcome != engine.WinFor(engine.First, engine.Five) {
-		t.Fatalf("the request changed the result: %+v", got)
-	}
-
-	stale.Request = Request{Kind: RematchRequest, By: engine.First, At: clk.Now()}
-	if err := db.UpdateRequest(ctx, &stale); ErrorCode(err) != Conflict {
-		t.Fatalf("stale request: err = %v, want Conflict", err)
-	}
-	g.Request = Request{Kind: UndoRequest, By: engine.First, At: clk.Now()}
-	if err := db.UpdateRequest(ctx, g); ErrorCode(err) != Conflict || !strings.Contains(err.Error(), "already over") {
-		t.Fatalf("undo after the game: err = %v, want Conflict 'already over'", err)
-	}
-	g.Request = Request{}
-	if err := db.UpdateRequest(ctx, g); err != nil {
-		t.Fatalf("withdrawing the rematch: %v", err)
-	}
-}
-
-// TestRequestPromptLivesWithTheRequest checks that every write keeps the
-// prompt's message id while a request is pending and forgets it with the
-// request, whatever the caller left in Request.MessageID.
-func TestRequestPromptLivesWithTheRequest(t *testing.T) {
-	clk := newClock()
-	db, _ := openTemp(t, Options{Now: clk.Now})
-	ctx := context.Background()
-	g := humanGame("a", "b", false)
-	if err := db.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	undo := func(id string) Request {
-		return Request{Kind: UndoRequest, By: engine.First, At: clk.Now(), MessageID: id}
-	}
-	tests := []struct {
-		name  string
-		write func(*Game) error
-		req   Request
-		want  string
-	}{
-		{"Update saves it", func(g *Game) error { return db.Update(ctx, g) }, undo("p1"), "p1"},
-		{"UpdateRequest replaces it", func(g *Game) error { return db.UpdateRequest(ctx, g) }, undo("p2"), "p2"},
-		{"a request without a prompt", func(g *Game) error { return db.Update(ctx, g) }, undo(""), ""},
-		{"Update clears it with the request", func(g *Game) error { return db.Update(ctx, g) }, Request{MessageID: "p3"}, ""},
-		{"UpdateRequest records it again", func(g *Game) error { return db.UpdateRequest(ctx, g) }, undo("p4"), "p4"},
-		{"UpdateRequest clears it with the request", func(g *Game) error { return db.UpdateRequest(ctx, g) }, Request{MessageID: "p5"}, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			g.Request = tt.req
-			if err := tt.write(g); err != nil {
-				t.Fatal(err)
-			}
-			got, err := db.Game(ctx, g.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Request.MessageID != tt.want || g.Request.MessageID != tt.want {
-				t.Fatalf("prompt stored %q, kept in g %q; want %q", got.Request.MessageID, g.Request.MessageID, tt.want)
-			}
-			if !reflect.DeepEqual(got, g) {
-				t.Fatalf("loaded\n%+v\nwant\n%+v", got, g)
-			}
-		})
-	}
-
-	g.Request = undo("p6")
-	if err := db.Update(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	if live, err := db.LiveGames(ctx); err != nil || len(live) != 1 || live[0].Request.MessageID != "p6" {
-		t.Fatalf("LiveGames = %+v, %v; want game %d with prompt p6", live, err, g.ID)
-	}
-	if due, err := db.RequestsDue(ctx, clk.Now()); err != nil || len(due) != 1 || due[0].Request.MessageID != "p6" {
-		t.Fatalf("RequestsDue = %+v, %v; want game %d with prompt p6", due, err, g.ID)
-	}
-	g.Outcome = engine.WinFor(engine.First, engine.Resignation)
-	if _, err := db.Finish(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	if got, err := db.Game(ctx, g.ID); err != nil || got.Request != (Request{}) {
-		t.Fatalf("after Finish the request is %+v (%v), want none", got.Request, err)
-	}
-}
-
-// TestWritersWaitWithTheirContext holds the single writer connection and
-// checks that a queued write gives up when its context ends, writing
-// nothing, and goes through once the connection is free.
 func TestWritersWaitWithTheirContext(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	ctx := context.Background()

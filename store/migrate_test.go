@@ -209,18 +209,6 @@ func TestUpgradeFromVersion1(t *testing.T) {
 	} else if p, err := db.Post(ctx, g.BoardPost); err != nil || p.Kind != BoardPost || p.MessageID != "m1" || p.ChannelID != "c1" || p.Due() {
 		t.Errorf("old game's board post: %+v, %v; want message m1 in c1, not due", p, err)
 	}
-	// Its request predates prompt ids: none is known until one is saved.
-	if g, err := db.Game(ctx, 1); err != nil || g.Request.MessageID != "" {
-		t.Errorf("old game's prompt: %+v, %v; want none", g, err)
-	} else {
-		g.Request.MessageID = "p"
-		if err := db.UpdateRequest(ctx, g); err != nil {
-			t.Fatal(err)
-		}
-		if g, err := db.Game(ctx, 1); err != nil || g.Request.MessageID != "p" {
-			t.Errorf("old game's prompt after saving one: %+v, %v; want p", g, err)
-		}
-	}
 	for _, tt := range []struct {
 		guild string
 		want  []string
