@@ -48,6 +48,7 @@ func (a *scriptAI) Evaluate(ctx context.Context, g engine.Game, level int) (int,
 type world struct {
 	t            testing.TB
 	dc           *discordtest.Discord
+	s            *discordgo.Session
 	b            *bot.Bot
 	db           *store.DB
 	path         string
@@ -110,7 +111,7 @@ func (w *world) start() {
 	if err := b.Resume(ctx); err != nil {
 		t.Fatal(err)
 	}
-	w.b, w.db = b, db
+	w.b, w.db, w.s = b, db, s
 	t.Cleanup(func() { w.stop() })
 }
 
