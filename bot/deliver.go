@@ -36,6 +36,9 @@ type deliverer struct {
 
 	mu      sync.Mutex
 	retries map[int64]*retry // games waiting to be delivered again
+	// answering lists the interactions whose handlers run in this process:
+	// until a handler is done, the post its interaction creates is its own.
+	answering map[string]bool
 }
 
 // retry is a delivery scheduled for later.
@@ -46,10 +49,6 @@ type retry struct {
 
 // Delivery timings.
 const (
-	// handlerGrace is how long after an interaction's response was due its
-	// handler may still be completing a deferred response; until then the
-	// deliverer leaves the interaction's post alone.
-	handlerGrace = 10 * time.Second
 	// firstRetry and maxRetry bound the backoff after a failed delivery.
 	firstRetry = time.Second
 	maxRetry   = time.Minute
@@ -58,9 +57,30 @@ const (
 )
 
 func newDeliverer(st Store, r *rest, p *presenter, clock match.Clock, log *slog.Logger, workers int) *deliverer {
-	d := &deliverer{st: st, rest: r, pres: p, clock: clock, log: log, retries: map[int64]*retry{}}
+	d := &deliverer{st: st, rest: r, pres: p, clock: clock, log: log, retries: map[int64]*retry{}, answering: map[string]bool{}}
 	d.q = queue.New(workers, d.deliver)
 	return d
+}
+
+// answer marks interaction id as being answered by its handler in this
+// process, until the returned function is called.
+func (d *deliverer) answer(id string) (done func()) {
+	d.mu.Lock()
+	d.answering[id] = true
+	d.mu.Unlock()
+	return func() {
+		d.mu.Lock()
+		delete(d.answering, id)
+		d.mu.Unlock()
+	}
+}
+
+// answered reports whether interaction id's handler is done (or was never
+// in this process: it was lost with the process before).
+func (d *deliverer) answered(id string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return !d.answering[id]
 }
 
 // add queues the delivery of game id.
@@ -136,7 +156,7 @@ type outcome uint8
 
 const (
 	delivered outcome = iota // Discord shows the post (or there is nothing to show)
-	waiting                  // its interaction's handler may still create it
+	waiting                  // later: its interaction's handler may still create it, or at a time
 	failed                   // a transient failure: try again later
 	blocked                  // the app may not do it there: wait for an interaction
 )
@@ -197,8 +217,8 @@ func (d *deliverer) post(ctx context.Context, g *store.Game, eg engine.Game, p *
 		return d.record(ctx, p, p.Want, "") // nothing to show any more
 	}
 	if p.MessageID == "" && p.Interaction != "" {
-		if grace := p.RespondBy.Add(handlerGrace); now.Before(grace) {
-			return waiting, grace
+		if !d.answered(p.Interaction) {
+			return waiting, time.Time{} // its handler queues the game again when done
 		}
 		if o, ok := d.adopt(ctx, g, eg, p, now); ok {
 			return o, time.Time{}
@@ -319,21 +339,26 @@ func nonce(p *store.Post) string { return "tengen-" + strconv.FormatInt(p.ID, 10
 
 // edit makes the existing message of p show m: through its interaction's
 // token while that lasts (a webhook, with a rate-limit bucket of its own),
-// then with the bot token.
+// then with the bot token. A token that cannot reach the message (an
+// interaction that was never answered, after a crash) falls back to the
+// bot token too.
 func (d *deliverer) edit(ctx context.Context, g *store.Game, p *store.Post, m *message, now time.Time) (outcome, time.Time) {
 	body := m.edit()
-	var err error
 	if p.Reachable(now) {
-		_, err = d.rest.editWebhook(ctx, p.Token, p.MessageID, body, m.files())
-	} else {
-		if lack := missing(g, permView); lack != 0 && p.ChannelID == g.ChannelID {
-			d.log.Warn("cannot edit in the game's channel: waiting for an interaction there", "game", g.ID, "post", p.ID,
-				"missing", permissionNames(lack))
-			return blocked, time.Time{}
+		_, err := d.rest.editWebhook(ctx, p.Token, p.MessageID, body, m.files())
+		if err == nil {
+			return d.record(ctx, p, p.Want, "")
 		}
-		_, err = d.rest.edit(ctx, p.ChannelID, p.MessageID, body, m.files())
+		if !tokenGone(err) {
+			return d.failure(g, p, "editing", err), time.Time{}
+		}
 	}
-	if err != nil {
+	if lack := missing(g, permView); lack != 0 && p.ChannelID == g.ChannelID {
+		d.log.Warn("cannot edit in the game's channel: waiting for an interaction there", "game", g.ID, "post", p.ID,
+			"missing", permissionNames(lack))
+		return blocked, time.Time{}
+	}
+	if _, err := d.rest.edit(ctx, p.ChannelID, p.MessageID, body, m.files()); err != nil {
 		return d.failure(g, p, "editing", err), time.Time{}
 	}
 	return d.record(ctx, p, p.Want, "")

@@ -106,6 +106,7 @@ func TestGomokuGameToFive(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			w.idle()
 		} else {
 			cur = w.do(mv.u.Slash(ctx, w.lobby, "move", discordtest.Opt("move", mv.move)))
 		}

@@ -272,6 +272,17 @@ func gone(err error) bool {
 	return restStatus(err) == http.StatusNotFound
 }
 
+// tokenGone reports whether err says that an interaction's token cannot
+// be used (expired, or its interaction never answered): the bot token may
+// still reach the message.
+func tokenGone(err error) bool {
+	switch restCode(err) {
+	case codeUnknownWebhook, codeInvalidWebhookToken:
+		return true
+	}
+	return restStatus(err) == http.StatusUnauthorized
+}
+
 // forbidden reports whether Discord refused for want of permissions or
 // access.
 func forbidden(err error) bool { return restStatus(err) == http.StatusForbidden }

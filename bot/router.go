@@ -47,11 +47,12 @@ func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) {
 	q := b.newRequest(ctx, i)
 	r := newResponder(ctx, b.rest, i, b.opt.DeferAfter, privateCommand(i))
 	defer r.stop()
+	done := b.deliver.answer(i.ID)
 	rep, err := b.route(q)
 	if err != nil {
 		rep = b.refusal(q, err)
 	}
-	b.send(q, r, rep)
+	b.send(q, r, rep, done)
 	if r.err != nil {
 		b.log.Warn("deferring the interaction failed", "interaction", i.ID, "err", r.err)
 	}
@@ -71,7 +72,7 @@ func privateCommand(i *discordgo.Interaction) bool {
 // the game post the answer shows, then has the deliverer show the rest.
 // An update of a game's message runs in that game's delivery turn, so that
 // it never crosses an edit of the deliverer.
-func (b *Bot) send(q *request, r *responder, rep reply) {
+func (b *Bot) send(q *request, r *responder, rep reply, done func()) {
 	var (
 		id  string
 		err error
@@ -99,6 +100,7 @@ func (b *Bot) send(q *request, r *responder, rep reply) {
 			b.log.Error("recording a post", "game", p.GameID, "post", p.ID, "err", err)
 		}
 	}
+	done() // what the interaction created is the deliverer's now
 	for _, g := range rep.games {
 		b.deliver.add(g)
 	}

@@ -98,6 +98,7 @@ type Discord struct {
 	failures     []Failure
 	requests     []Request
 	faults       []*fault
+	holds        []*Hold
 	gw           gatewayState
 	closed       bool
 }

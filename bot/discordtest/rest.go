@@ -133,7 +133,13 @@ func (dc *Discord) serveRESTInner(w http.ResponseWriter, method, route string, a
 		}
 		dc.checkContract(method, route, q.body)
 	}
+	if h := dc.takeHold(method, route, false); h != nil {
+		h.wait(r.Context())
+	}
 	status, reply = fn(q)
+	if h := dc.takeHold(method, route, true); h != nil {
+		h.wait(r.Context())
+	}
 	return status, reply, false
 }
 

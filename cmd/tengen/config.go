@@ -32,6 +32,9 @@ type Config struct {
 		// RESTURL sends REST traffic to a proxy instead of discord.com
 		// (TENGEN_DISCORD_REST_URL overrides it).
 		RESTURL string `yaml:"rest_url"`
+		// DeferAfter is when an interaction still unanswered is deferred
+		// (Discord wants an answer within 3 s).
+		DeferAfter Duration `yaml:"defer_after"`
 	} `yaml:"discord"`
 	Log struct {
 		Level  string `yaml:"level"`  // debug, info, warn, error
@@ -81,6 +84,7 @@ func defaultConfig() Config {
 	c.Database = "tengen.db"
 	c.Log.Level, c.Log.Format = "info", "text"
 	c.Games.TickInterval = Duration(5 * time.Second)
+	c.Discord.DeferAfter = Duration(time.Second)
 	c.Board.Locale = string(discordgo.EnglishUS)
 	return c
 }
@@ -121,6 +125,8 @@ func (c *Config) check() error {
 		return fmt.Errorf("board.theme: %q is not one of %s", c.Board.Theme, strings.Join(render.ThemeNames(), ", "))
 	case c.Board.Scale != 0 && (c.Board.Scale < 0.25 || c.Board.Scale > 4):
 		return fmt.Errorf("board.scale: %g is outside 0.25 to 4", c.Board.Scale)
+	case c.Discord.DeferAfter > Duration(2500*time.Millisecond):
+		return fmt.Errorf("discord.defer_after: %v leaves too little of Discord's 3 seconds (at most 2.5s)", time.Duration(c.Discord.DeferAfter))
 	case c.Games.TickInterval < Duration(100*time.Millisecond):
 		return fmt.Errorf("games.tick_interval: %v is too short (at least 100ms)", time.Duration(c.Games.TickInterval))
 	case c.Games.MaxOpenChallenges < 0:

@@ -109,7 +109,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 			AIAbandonAfter:    time.Duration(c.Games.AIAbandonAfter),
 		},
 		Theme: c.Board.Theme, Scale: c.Board.Scale, FixedXiangqiView: c.Board.FixedXiangqiView,
-		Locale: discordgo.Locale(c.Board.Locale), Logger: m.Logger,
+		Locale: discordgo.Locale(c.Board.Locale), DeferAfter: time.Duration(c.Discord.DeferAfter), Logger: m.Logger,
 	})
 	if err != nil {
 		return err
