@@ -320,6 +320,13 @@ func needs(m *message) int64 {
 // nonce), and records it.
 func (d *deliverer) create(ctx context.Context, g *store.Game, p *store.Post, m *message) (outcome, time.Time) {
 	if lack := missing(g, needs(m)); lack != 0 && p.ChannelID == g.ChannelID {
+		if p.Kind == store.NoticePost {
+			// A notice is news of the moment (the board shows the result
+			// too): it is dropped rather than kept waiting.
+			d.log.Warn("cannot post a notice in the game's channel: dropped", "game", g.ID, "post", p.ID,
+				"channel", p.ChannelID, "missing", permissionNames(lack))
+			return d.record(ctx, p, p.Want, "")
+		}
 		d.log.Warn("cannot post in the game's channel: waiting for an interaction there", "game", g.ID, "post", p.ID,
 			"channel", p.ChannelID, "missing", permissionNames(lack))
 		return blocked, time.Time{}

@@ -79,3 +79,48 @@ func TestBoardMessageLocalised(t *testing.T) {
 		t.Errorf("final: %q, %d files", m.Content, len(m.Files))
 	}
 }
+
+// TestFitPermissions: where the app may not attach files, embed links or
+// send messages, the board says which permission is missing and goes
+// without what it cannot show.
+func TestFitPermissions(t *testing.T) {
+	p := &presenter{render: render.NewRenderer(), locale: en}
+	g := &store.Game{ID: 3, Kind: store.Gomoku, Rules: "freestyle", Size: 15, Status: store.Active, ChannelID: "c",
+		Seats: [2]store.Seat{store.Human("1", "alice"), store.Human("2", "bob")}, Moves: "15 freestyle: h8"}
+	eg, err := match.Restore(g.Kind, g.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := &store.Post{Kind: store.BoardPost, ChannelID: "c", Want: "v3"}
+	all := int64(permView | permSend | permEmbed | permAttach)
+	tests := []struct {
+		perms int64
+		notes []string
+		image bool
+	}{
+		{store.PermsUnknown, nil, true},
+		{all, nil, true},
+		{all &^ permAttach, []string{"Attach Files"}, false},
+		{all &^ permEmbed, []string{"Embed Links"}, true},
+		{all &^ permSend, []string{"Send Messages"}, true},
+		{0, []string{"Attach Files", "Embed Links", "Send Messages"}, false},
+	}
+	for _, tt := range tests {
+		g.Perms = tt.perms
+		m, err := p.post(g, eg, board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range tt.notes {
+			if !strings.Contains(m.Content, n) {
+				t.Errorf("perms %#x: %q does not name %s", tt.perms, m.Content, n)
+			}
+		}
+		if len(tt.notes) == 0 && strings.Contains(m.Content, "⚠️") {
+			t.Errorf("perms %#x: %q warns of nothing missing", tt.perms, m.Content)
+		}
+		if image := len(m.Files) > 0 && m.Embeds[0].Image != nil; image != tt.image {
+			t.Errorf("perms %#x: image %v, want %v", tt.perms, image, tt.image)
+		}
+	}
+}

@@ -57,7 +57,39 @@ func (p *presenter) post(g *store.Game, eg engine.Game, post *store.Post) (*mess
 		return nil, fmt.Errorf("game %d: no message for a %q post", g.ID, post.Kind)
 	}
 	m.Ping = post.Ping
+	if post.ChannelID == g.ChannelID {
+		fitPermissions(m, g.Perms, loc)
+	}
 	return m, nil
+}
+
+// fitPermissions adapts m to what the app may do where it is shown (perms,
+// Discord's app_permissions), and says in it what is missing: without
+// Attach Files the board goes without its image, without Embed Links its
+// embed would not show, and without Send Messages the bot cannot post the
+// game's notices (reminders, losses on time) there. Interaction responses
+// need nothing else, so the game goes on.
+func fitPermissions(m *message, perms int64, loc locale) {
+	if perms == store.PermsUnknown {
+		return
+	}
+	var notes []string
+	if perms&permAttach == 0 && len(m.Files) > 0 {
+		m.Files = nil
+		for _, e := range m.Embeds {
+			e.Image = nil
+		}
+		notes = append(notes, loc.t("perm.attach"))
+	}
+	if perms&permEmbed == 0 && len(m.Embeds) > 0 {
+		notes = append(notes, loc.t("perm.embed"))
+	}
+	if perms&(permView|permSend) != permView|permSend && len(m.Components) > 0 {
+		notes = append(notes, loc.t("perm.send"))
+	}
+	for _, n := range notes {
+		m.Content += "\n-# ⚠️ " + n
+	}
 }
 
 // retiredBoard is the edit of a board that is no longer the latest: its
