@@ -182,8 +182,9 @@ func (b *Bot) RunTicker(ctx context.Context, interval time.Duration) {
 	}
 }
 
-// Idle waits until every delivery due so far has been made and no retry is
-// scheduled. Tests use it; it returns ctx's error if that comes first.
+// Idle waits until every interaction received so far has been answered,
+// every delivery due has been made and no retry is scheduled. Tests use
+// it; it returns ctx's error if that comes first.
 func (b *Bot) Idle(ctx context.Context) error {
 	for {
 		if err := b.deliver.q.Idle(ctx); err != nil {

@@ -48,7 +48,7 @@ func TestExplainLocalised(t *testing.T) {
 // three notations.
 func TestBoardMessageLocalised(t *testing.T) {
 	p := &presenter{render: render.NewRenderer(), locale: en}
-	g := &store.Game{ID: 7, Kind: store.Xiangqi, Rules: "asian", Size: 9, Status: store.Active, Locale: "zh-TW",
+	g := &store.Game{ID: 7, Kind: store.Xiangqi, Rules: "asian", Size: 9, Status: store.Active, Locale: "zh-TW", Perms: store.PermsUnknown,
 		Seats: [2]store.Seat{store.Human("1", "alice"), store.AI(3)},
 		Moves: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h3e3"}
 	board := &store.Post{Kind: store.BoardPost, Want: "v2"}
