@@ -216,7 +216,6 @@ func (d *deliverer) deliver(ctx context.Context, id int64) {
 // post delivers one due post of game g (eg is its engine state) and
 // records it; it says how it went and, when waiting, until when.
 func (d *deliverer) post(ctx context.Context, g *store.Game, eg engine.Game, p *store.Post) (outcome, time.Time) {
-	d.log.Info("DEBUG post", "game", g.ID, "post", p.ID, "kind", p.Kind, "want", p.Want, "shown", p.Shown, "msg", p.MessageID, "answered", d.answered(p.Interaction))
 	now := d.clock.Now()
 	if stale(g, p) || (p.Want == store.WantRetired && p.MessageID == "" && p.Interaction == "") {
 		return d.record(ctx, p, p.Want, "") // nothing to show any more
