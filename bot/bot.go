@@ -87,6 +87,11 @@ type Bot struct {
 	inflight sync.WaitGroup
 	closeMu  sync.RWMutex
 	closed   bool
+
+	// changes wakes handlers waiting for the next change of a game (the
+	// AI's answer to a move they are about to show).
+	changesMu sync.Mutex
+	changes   map[int64][]chan struct{}
 }
 
 // New returns a Bot and starts its lifecycle manager and deliverers.
@@ -113,7 +118,7 @@ func New(opt Options) (*Bot, error) {
 	if clock == nil {
 		clock = match.SystemClock{}
 	}
-	b := &Bot{opt: opt, st: opt.Store, clock: clock, log: opt.Logger,
+	b := &Bot{opt: opt, st: opt.Store, clock: clock, log: opt.Logger, changes: map[int64][]chan struct{}{},
 		rest: &rest{s: opt.Session, app: opt.AppID},
 		pres: &presenter{render: opt.Renderer, opt: render.Options{Theme: opt.Theme, Scale: opt.Scale},
 			fixedView: opt.FixedXiangqiView, locale: localeOf(opt.Locale)},
@@ -140,6 +145,21 @@ func (b *Bot) notify(e match.Event) {
 	for _, id := range e.Also {
 		b.deliver.add(id)
 	}
+	b.changesMu.Lock()
+	for _, ch := range b.changes[e.GameID] {
+		close(ch)
+	}
+	delete(b.changes, e.GameID)
+	b.changesMu.Unlock()
+}
+
+// nextChange returns a channel closed at the next change of game id.
+func (b *Bot) nextChange(id int64) <-chan struct{} {
+	ch := make(chan struct{})
+	b.changesMu.Lock()
+	b.changes[id] = append(b.changes[id], ch)
+	b.changesMu.Unlock()
+	return ch
 }
 
 // Resume picks up after a start: every game with a post Discord does not

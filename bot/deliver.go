@@ -358,7 +358,7 @@ func (d *deliverer) edit(ctx context.Context, g *store.Game, p *store.Post, m *m
 	if p.Reachable(now) {
 		_, err := d.rest.editWebhook(ctx, p.Token, p.MessageID, body, m.files())
 		if err == nil {
-			return d.record(ctx, p, p.Want, "")
+			return d.notified(ctx, g, p, now)
 		}
 		if !tokenGone(err) {
 			return d.failure(g, p, "editing", err), time.Time{}
@@ -372,7 +372,45 @@ func (d *deliverer) edit(ctx context.Context, g *store.Game, p *store.Post, m *m
 	if _, err := d.rest.edit(ctx, p.ChannelID, p.MessageID, body, m.files()); err != nil {
 		return d.failure(g, p, "editing", err), time.Time{}
 	}
+	return d.notified(ctx, g, p, now)
+}
+
+// notified notifies whom the edited post p pings, then records it.
+func (d *deliverer) notified(ctx context.Context, g *store.Game, p *store.Post, now time.Time) (outcome, time.Time) {
+	if len(p.Ping) > 0 {
+		if err := d.notify(ctx, g, p, now); err != nil {
+			return d.failure(g, p, "notifying", err), time.Time{}
+		}
+	}
 	return d.record(ctx, p, p.Want, "")
+}
+
+// notify sends whom the post p pings a short message that notifies them,
+// since the edit that showed them the change notified nobody: through the
+// post's interaction token while it lasts, else in the channel, at most
+// once (a nonce).
+func (d *deliverer) notify(ctx context.Context, g *store.Game, p *store.Post, now time.Time) error {
+	body := pingPayload(p.Ping)
+	if p.Reachable(now) {
+		_, err := d.rest.followup(ctx, p.Token, body, nil)
+		if err == nil || !tokenGone(err) {
+			return err
+		}
+	}
+	if lack := missing(g, permView|permSend); lack != 0 && p.ChannelID == g.ChannelID {
+		d.log.Warn("cannot notify in the game's channel", "game", g.ID, "post", p.ID, "missing", permissionNames(lack))
+		return nil
+	}
+	body.Nonce, body.EnforceNonce = pingNonce(p), true
+	_, err := d.rest.create(ctx, p.ChannelID, body, nil)
+	return err
+}
+
+// pingNonce identifies the notification of post p's delivery of its want
+// (25 characters at most, as Discord allows).
+func pingNonce(p *store.Post) string {
+	n := "t" + strconv.FormatInt(p.ID, 10) + "." + p.Want
+	return n[:min(len(n), 25)]
 }
 
 // failure sorts a failed request: a message or token that is gone will

@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -199,10 +200,48 @@ func (b *Bot) moveCommand(q *request, o options) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	if g, err = b.m.Play(q.ctx, g.ID, q.actor(), o.str(optMove), match.AnyPly); err != nil {
+	return b.play(q, g.ID, o.str(optMove), match.AnyPly)
+}
+
+// aiWait bounds how long a move's answer waits for the AI's reply, so that
+// a quick reply is shown (and notifies the player) in that same answer,
+// one message instead of an answer and an edit. It stays well inside the
+// time before the answer is deferred.
+const aiWait = 600 * time.Millisecond
+
+// play plays a move for the user and answers with its board: against the
+// AI, with the AI's reply when it comes within aiWait.
+func (b *Bot) play(q *request, id int64, move string, ply int) (reply, error) {
+	g, err := b.m.Play(q.ctx, id, q.actor(), move, ply)
+	if err != nil {
 		return reply{}, err
 	}
+	b.awaitAI(q, g)
 	return b.played(q, g.ID)
+}
+
+// awaitAI waits, within aiWait, for the AI to answer the move that left
+// game g as it is.
+func (b *Bot) awaitAI(q *request, g *store.Game) {
+	if g.Status != store.Active || !(g.Seats[0].IsAI() || g.Seats[1].IsAI()) {
+		return
+	}
+	deadline := time.NewTimer(min(aiWait, b.opt.DeferAfter/2))
+	defer deadline.Stop()
+	for {
+		changed := b.nextChange(g.ID) // first: a change made while reading wakes it
+		cur, err := b.st.Game(q.ctx, g.ID)
+		if err != nil || cur.Version != g.Version {
+			return
+		}
+		select {
+		case <-changed:
+		case <-deadline.C:
+			return
+		case <-q.ctx.Done():
+			return
+		}
+	}
 }
 
 // boardCommand is /board: the current board again, at the bottom of the

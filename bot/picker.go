@@ -98,9 +98,5 @@ func (b *Bot) pickSecond(q *request, c customID, values []string) (reply, error)
 	if err != nil {
 		return reply{}, err
 	}
-	move := kindOf(g.Kind).pickMove(c.Arg, values[0])
-	if g, err = b.m.Play(q.ctx, c.Game, q.actor(), move, c.Ply); err != nil {
-		return reply{}, err
-	}
-	return b.played(q, g.ID)
+	return b.play(q, c.Game, kindOf(g.Kind).pickMove(c.Arg, values[0]), c.Ply)
 }

@@ -88,6 +88,10 @@ func (b *Bot) send(q *request, r *responder, rep reply, done func()) {
 		if derr := b.deliver.do(q.ctx, rep.post.GameID, func() { id, err = r.update(rep.msg) }); derr != nil {
 			err = derr
 		}
+		if err == nil && len(rep.post.Ping) > 0 {
+			// an update notifies nobody
+			_, err = b.rest.followup(q.ctx, q.i.Token, pingPayload(rep.post.Ping), nil)
+		}
 	case replyAck:
 		err = r.ack()
 	case replyChoices:

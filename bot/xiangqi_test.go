@@ -46,7 +46,9 @@ func TestXiangqiAgainstTheAIToMate(t *testing.T) {
 			}
 			w.must(w.alice.Select(ctx, p, dest.CustomID, "b3b5"))
 			var err error
-			b, err = w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return !m.Ephemeral() && field(m, "Moves played") == "1" })
+			b, err = w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
+				return !m.Ephemeral() && len(m.Embeds) > 0 && field(m, "Moves played") != "0"
+			})
 			if err != nil {
 				t.Fatal(err)
 			}

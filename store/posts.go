@@ -73,7 +73,10 @@ type Post struct {
 	// Followup: the post is a follow-up message of the interaction, not its
 	// initial response.
 	Followup bool
-	// Ping lists the users the message notifies when it is created.
+	// Ping lists the users the post's next delivery notifies: the
+	// message mentions them when it is created; an existing message, whose
+	// edit would notify nobody, is followed by a short message that does.
+	// Delivered clears it with the delivery that notified them.
 	Ping []string
 	// Request and By say which request a prompt (or a rematch offer's
 	// challenge) is about and who made it: the game's own Request changes
@@ -106,10 +109,13 @@ func (k PostKind) valid() bool {
 	return false
 }
 
-// Want sets what an existing post should show.
+// Want sets what an existing post should show, and whom its next
+// delivery notifies (none when Ping is empty; a Want without Ping leaves
+// the post's pending notifications as they are).
 type Want struct {
 	Post int64
 	Want string
+	Ping []string
 }
 
 // Plan is what a change of a game shows on Discord, stored in the same
@@ -175,7 +181,9 @@ func (p *Plan) apply(ctx context.Context, tx *sql.Tx, g *Game, ms int64) error {
 		}
 	}
 	for _, w := range p.Wants {
-		res, err := tx.ExecContext(ctx, `UPDATE posts SET want = ? WHERE id = ?`, w.Want, w.Post)
+		res, err := tx.ExecContext(ctx, `UPDATE posts SET want = ?1,
+			ping = CASE WHEN ?2 = '' THEN ping WHEN ping = '' THEN ?2 ELSE ping || ',' || ?2 END WHERE id = ?3`,
+			w.Want, strings.Join(w.Ping, ","), w.Post)
 		if err != nil {
 			return fmt.Errorf("plan post %d: %w", w.Post, err)
 		}
@@ -309,16 +317,19 @@ func (db *DB) DueDeliveries(ctx context.Context) ([]int64, error) {
 }
 
 // Delivered records that Discord shows shown for post id, through message
-// messageID ("" keeps the one recorded). When the post's want changed
-// while it was being delivered, what Discord shows is no longer known: the
-// post stays due, with Shown "", so that it is delivered again.
+// messageID ("" keeps the one recorded), and that the users it was to
+// notify have been. When the post's want changed while it was being
+// delivered, what Discord shows is no longer known: the post stays due,
+// with Shown "", so that it is delivered again (with whatever notification
+// the change added).
 //
 // Delivered is bookkeeping that can be recovered (the bot can ask Discord
 // again), so it is written without waiting for the disk: a killed process
 // keeps it, a power cut may lose the last ones. See the package doc.
 func (db *DB) Delivered(ctx context.Context, id int64, shown, messageID string) error {
 	return db.writeLight(ctx, fmt.Sprintf("record delivery of post %d", id), func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE posts SET shown = CASE WHEN want = ?1 THEN ?1 ELSE '' END,
+		res, err := tx.ExecContext(ctx, `UPDATE posts SET ping = CASE WHEN want = ?1 THEN '' ELSE ping END,
+			shown = CASE WHEN want = ?1 THEN ?1 ELSE '' END,
 			message_id = CASE WHEN ?2 <> '' THEN ?2 ELSE message_id END WHERE id = ?3`, shown, messageID, id)
 		if err != nil {
 			return err

@@ -58,7 +58,7 @@ func TestSaveWithPlan(t *testing.T) {
 	g.Moves = "size 15\nh8\n"
 	second := board(clk)
 	second.Want = WantVersion(2)
-	if _, err := db.Save(ctx, g, &Plan{Posts: []*Post{second}, Wants: []Want{{first.ID, WantRetired}}}); err != nil {
+	if _, err := db.Save(ctx, g, &Plan{Posts: []*Post{second}, Wants: []Want{{Post: first.ID, Want: WantRetired}}}); err != nil {
 		t.Fatal(err)
 	}
 	if g.Version != 2 || g.BoardPost != second.ID || second.Version != 2 {
@@ -71,7 +71,7 @@ func TestSaveWithPlan(t *testing.T) {
 	// A stale write stores neither the game nor its plan.
 	stale.Moves = "size 15\ni9\n"
 	lost := board(clk)
-	if _, err := db.Save(ctx, &stale, &Plan{Posts: []*Post{lost}, Wants: []Want{{second.ID, WantRetired}}}); ErrorCode(err) != Conflict {
+	if _, err := db.Save(ctx, &stale, &Plan{Posts: []*Post{lost}, Wants: []Want{{Post: second.ID, Want: WantRetired}}}); ErrorCode(err) != Conflict {
 		t.Fatalf("stale save: err = %v, want Conflict", err)
 	}
 	if stale.BoardPost != first.ID {
@@ -89,7 +89,7 @@ func TestSaveWithPlan(t *testing.T) {
 	g.Outcome = engine.WinFor(engine.First, engine.Timeout)
 	g.Status = Finished
 	notice := &Post{Kind: NoticePost, ChannelID: "c", Want: WantTimeout, Ping: []string{"a", "b"}}
-	if _, err := db.Save(ctx, g, &Plan{Posts: []*Post{notice}, Wants: []Want{{second.ID, WantVersion(3)}}}); err != nil {
+	if _, err := db.Save(ctx, g, &Plan{Posts: []*Post{notice}, Wants: []Want{{Post: second.ID, Want: WantVersion(3)}}}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := db.Game(ctx, g.ID)
@@ -120,23 +120,30 @@ func TestDelivered(t *testing.T) {
 	if err := db.Delivered(ctx, p.ID, "v1", "m1"); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := db.Post(ctx, p.ID); err != nil || got.Due() || got.MessageID != "m1" {
-		t.Fatalf("after delivery: %+v, %v", got, err)
+	if got, err := db.Post(ctx, p.ID); err != nil || got.Due() || got.MessageID != "m1" || got.Ping != nil {
+		t.Fatalf("after delivery: %+v, %v; want it shown, its ping done", got, err)
 	}
 	if ids, err := db.DueDeliveries(ctx); err != nil || !reflect.DeepEqual(ids, []int64{other.ID}) {
 		t.Fatalf("due = %v, %v; want only the other game", ids, err)
 	}
 
-	// The game moved on while v1 was being shown again: what Discord shows
-	// is not known any more, and the post stays due.
-	if _, err := db.Save(ctx, g, &Plan{Wants: []Want{{p.ID, "v2"}}}); err != nil {
+	// The game moved on (notifying b) while v1 was being shown again: what
+	// Discord shows is not known any more, and the post stays due with its
+	// notification.
+	if _, err := db.Save(ctx, g, &Plan{Wants: []Want{{Post: p.ID, Want: "v2", Ping: []string{"b"}}}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.Delivered(ctx, p.ID, "v1", ""); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := db.Post(ctx, p.ID); err != nil || got.Shown != "" || got.MessageID != "m1" || !got.Due() {
-		t.Fatalf("after a stale delivery: %+v, %v; want due, shown unknown, message kept", got, err)
+	if got, err := db.Post(ctx, p.ID); err != nil || got.Shown != "" || got.MessageID != "m1" || !got.Due() || !reflect.DeepEqual(got.Ping, []string{"b"}) {
+		t.Fatalf("after a stale delivery: %+v, %v; want due, shown unknown, message kept, b still to notify", got, err)
+	}
+	if err := db.Delivered(ctx, p.ID, "v2", ""); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Post(ctx, p.ID); err != nil || got.Due() || got.Ping != nil {
+		t.Fatalf("after delivering v2: %+v, %v; want shown and b notified", got, err)
 	}
 	if err := db.Delivered(ctx, 999, "v1", ""); ErrorCode(err) != NotFound {
 		t.Fatalf("unknown post: err = %v", err)

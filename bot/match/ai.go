@@ -46,7 +46,7 @@ func (m *Manager) aiTurn(ctx context.Context, id int64) {
 		}
 		s, err := m.play(now, side, move)
 		if err == nil {
-			now.showBoard()
+			now.showBoard(now.pingSide(now.eg.Turn(), ""))
 		}
 		return s, err
 	})

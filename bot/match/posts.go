@@ -12,10 +12,12 @@ import (
 //
 // The rules:
 //   - The player who must act now (the challenged user, the player to move
-//     after a turn change between people, the player asked to answer a
-//     request) is notified once: the post that asks them is created with a
-//     mention of them (Post.Ping), which notifies; an edit would not. The
-//     actor is never pinged by their own action, nor the AI, nor bystanders.
+//     after a turn change, the player asked to answer a request) is
+//     notified once (Post.Ping): the post that asks them is created with a
+//     mention of them, which notifies, as an edit would not; when the post
+//     already exists (the board the AI answers on), its delivery notifies
+//     them with a short message. The actor is never pinged by their own
+//     action, nor the AI, nor bystanders.
 //   - A post created by an operation that came through an interaction is
 //     that interaction's initial response (or, when it cannot be, created
 //     by the bot in the channel afterwards); the others are edits.
@@ -76,13 +78,13 @@ func (l *live) newBoard(v Via, ping []string) {
 }
 
 // showBoard plans the current board to show the game after the attempt
-// (an edit; a new board when there is none yet).
-func (l *live) showBoard() {
+// (an edit; a new board when there is none yet), notifying ping.
+func (l *live) showBoard(ping []string) {
 	if l.g.BoardPost == 0 {
-		l.newBoard(Via{}, nil)
+		l.newBoard(Via{}, ping)
 		return
 	}
-	l.want(l.g.BoardPost, store.WantVersion(l.next()))
+	l.plan.Wants = append(l.plan.Wants, store.Want{Post: l.g.BoardPost, Want: store.WantVersion(l.next()), Ping: ping})
 }
 
 // refreshBoard plans the board to show the game after the attempt: the
@@ -94,7 +96,7 @@ func (l *live) refreshBoard(v Via) {
 		l.newBoard(v, nil)
 		return
 	}
-	l.showBoard()
+	l.showBoard(nil)
 }
 
 // newChallenge plans the post of a challenge (or rematch offer) waiting

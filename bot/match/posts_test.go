@@ -36,20 +36,20 @@ func TestPostsAgainstTheAI(t *testing.T) {
 	}
 	e.rec.waitFor(t, g.ID, MoveMade) // the AI opens
 	ps := e.posts(g.ID)
-	if len(ps) != 1 || ps[0].Interaction != "i1" || ps[0].Ping != nil || ps[0].Want != store.WantVersion(2) {
-		t.Fatalf("posts %+v: want one board, created through i1, pinging nobody, showing the AI's move", ps)
+	if len(ps) != 1 || ps[0].Interaction != "i1" || !reflect.DeepEqual(ps[0].Ping, []string{alice.ID}) || ps[0].Want != store.WantVersion(2) {
+		t.Fatalf("posts %+v: want one board, created through i1, showing the AI's move and notifying alice, whose turn it is", ps)
 	}
 
 	// alice's move is a new board through her /move; the AI's answer is
-	// shown on that same board, and nobody is pinged.
+	// shown on that same board, and notifies alice.
 	if _, err := e.m.Play(ctx, g.ID, Actor{alice, e.via(2, "")}, "h9", AnyPly); err != nil {
 		t.Fatal(err)
 	}
 	e.rec.waitFor(t, g.ID, MoveMade)
 	e.rec.waitFor(t, g.ID, MoveMade)
 	ps = e.posts(g.ID)
-	if len(ps) != 2 || ps[0].Want != store.WantRetired || ps[1].Interaction != "i2" || ps[1].Ping != nil || ps[1].Want != store.WantVersion(4) {
-		t.Fatalf("posts %+v: want the first board retired, the second through i2 showing version 4", ps)
+	if len(ps) != 2 || ps[0].Want != store.WantRetired || ps[1].Interaction != "i2" || !reflect.DeepEqual(ps[1].Ping, []string{alice.ID}) || ps[1].Want != store.WantVersion(4) {
+		t.Fatalf("posts %+v: want the first board retired, the second through i2 showing version 4 and notifying alice", ps)
 	}
 
 	// A draw offer: a prompt through the click, nobody to ping; the AI's

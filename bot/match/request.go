@@ -165,7 +165,7 @@ func (m *Manager) answer(l *live, side engine.Side, accept bool, who Actor) (ste
 		e := l.event(RequestAccepted, side)
 		e.Request = r.Kind
 		s := finish(l, engine.DrawBy(engine.Agreement), side, e)
-		l.showBoard()
+		l.showBoard(nil)
 		return s, nil
 	}
 	return step{}, errorf(Invalid, "a %s request cannot be answered here", r.Kind)

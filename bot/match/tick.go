@@ -92,7 +92,7 @@ func (m *Manager) deadlineDue(l *live) (step, error) {
 		turn := l.eg.Turn()
 		if !l.vsAI() {
 			s := finish(l, engine.WinFor(turn.Other(), engine.Timeout), turn)
-			l.showBoard()
+			l.showBoard(nil)
 			l.notice(store.WantTimeout, l.players())
 			return s, nil
 		}
@@ -101,7 +101,7 @@ func (m *Manager) deadlineDue(l *live) (step, error) {
 		}
 		l.g.Status = store.Abandoned
 		l.settlePrompt(store.WantCancelled)
-		l.showBoard()
+		l.showBoard(nil)
 		return step{write: true, events: []Event{l.event(GameAbandoned, turn)}}, nil
 	}
 	return step{}, nil
