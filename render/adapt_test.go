@@ -7,7 +7,6 @@ import (
 
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/engine/gomoku"
-	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
 func playGomoku(t *testing.T, rule gomoku.Rule, moves string) *gomoku.Game {
@@ -62,13 +61,7 @@ func TestGomokuFromGame(t *testing.T) {
 }
 
 func TestXiangqiFromGame(t *testing.T) {
-	g, err := xiangqi.NewGameFromFEN("r1bakab2/9/1cn3nc1/p1p3p1p/9/1R7/2P3P2/1C2B2C1/9/2BAKA1NR w - - 2 14")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.Play("b5e5"); err != nil {
-		t.Fatal(err)
-	}
+	g := midXiangqiGame(t)
 	want := midXiangqi(t)
 	got, err := XiangqiFromGame(g, want.Header, false)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
 // points parses space-separated points in the engine's notation ("h8 i9").
@@ -71,4 +72,36 @@ func matedXiangqi(t testing.TB) *Xiangqi {
 	x.From, x.To, x.Check = &Square{7, 8}, &Square{4, 8}, &Square{4, 9}
 	x.Header = Header{Players: [2]Player{{AI: true, Level: 5}, {Name: "Bob"}}, Outcome: engine.WinFor(engine.First, engine.Checkmate)}
 	return &x
+}
+
+// midXiangqiGame is the game that reaches midXiangqi's position: red's
+// chariot goes b5-e5, checking black's general.
+func midXiangqiGame(t testing.TB) *xiangqi.Game {
+	t.Helper()
+	g, err := xiangqi.NewGameFromFEN("r1bakab2/9/1cn3nc1/p1p3p1p/9/1R7/2P3P2/1C2B2C1/9/2BAKA1NR w - - 2 14")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Play("b5e5"); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// longXiangqiGame plays up to n legal moves from the start, chosen by a
+// fixed seed, stopping early if the game ends.
+func longXiangqiGame(t testing.TB, n int) *xiangqi.Game {
+	t.Helper()
+	g := xiangqi.NewGame()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < n; i++ {
+		moves := g.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		if _, err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
 }
