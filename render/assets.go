@@ -8,6 +8,8 @@ import (
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
+
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
 // assets is everything about one board (game, theme, scale, view) that does
@@ -39,7 +41,7 @@ type assets struct {
 	lastDot   *image.RGBA
 	winRing   *image.RGBA
 	forbidden *image.RGBA
-	pieces    [2][7]*image.RGBA // Xiangqi [side][kind]
+	pieces    [2][xiangqi.Soldier + 1]*image.RGBA // Xiangqi [side][kind]; NoKind unused
 	moveMark  *image.RGBA
 	fromMark  *image.RGBA
 	checkGlow *image.RGBA
