@@ -106,9 +106,9 @@ func (r *Renderer) XiangqiImage(x *Xiangqi, opt Options) (*image.Paletted, error
 // screen returns the screen column and row of a square.
 func (a *assets) screen(s Square) (col, row int) {
 	if a.key.flip {
-		return 8 - s.File, s.Rank
+		return a.cols - 1 - s.File, s.Rank
 	}
-	return s.File, 9 - s.Rank
+	return s.File, a.rows - 1 - s.Rank
 }
 
 // drawXiangqi draws x into dst (reused if big enough); turnPill is false
@@ -163,17 +163,17 @@ func (r *Renderer) drawXiangqi(x *Xiangqi, opt Options, dst *image.Paletted, tur
 func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
 	a.drawWood(dc)
 	x0, y0 := a.center(0, 0)
-	x1, y1 := a.center(8, 9)
+	x1, y1 := a.center(a.cols-1, a.rows-1)
 	_, yr0 := a.center(0, 4)
 	_, yr1 := a.center(0, 5)
 	dc.SetColor(a.th.Line)
 	dc.SetLineCapSquare()
 	dc.SetLineWidth(a.lineWidth)
-	for row := 0; row < 10; row++ {
+	for row := 0; row < a.rows; row++ {
 		_, y := a.center(0, row)
 		dc.DrawLine(x0, y, x1, y)
 	}
-	for col := 1; col < 8; col++ {
+	for col := 1; col < a.cols-1; col++ {
 		x, _ := a.center(col, 0)
 		dc.DrawLine(x, y0, x, yr0)
 		dc.DrawLine(x, yr1, x, y1)
@@ -201,7 +201,7 @@ func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
 	mark := func(col, row int) {
 		cx, cy := a.center(col, row)
 		for _, d := range [][2]float64{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
-			if col == 0 && d[0] < 0 || col == 8 && d[0] > 0 {
+			if col == 0 && d[0] < 0 || col == a.cols-1 && d[0] > 0 {
 				continue
 			}
 			x, y := cx+d[0]*g, cy+d[1]*g
@@ -215,7 +215,7 @@ func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
 		mark(7, row)
 	}
 	for _, row := range []int{3, 6} {
-		for col := 0; col < 9; col += 2 {
+		for col := 0; col < a.cols; col += 2 {
 			mark(col, row)
 		}
 	}
@@ -227,14 +227,14 @@ func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
 		drawTextCentered(dc, river, string(r), x, ym, a.th.Label)
 	}
 	m := float64(a.origin.X)
-	for file := 0; file < 9; file++ {
+	for file := 0; file < a.cols; file++ {
 		col, _ := a.screen(Square{file, 0})
 		x, _ := a.center(col, 0)
 		s := string(rune('a' + file))
 		drawTextCentered(dc, label, s, x, y0-0.6*m, a.th.Label)
 		drawTextCentered(dc, label, s, x, y1+0.6*m, a.th.Label)
 	}
-	for rank := 0; rank < 10; rank++ {
+	for rank := 0; rank < a.rows; rank++ {
 		_, row := a.screen(Square{0, rank})
 		_, y := a.center(0, row)
 		s := strconv.Itoa(rank + 1)
