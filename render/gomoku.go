@@ -22,12 +22,13 @@ import (
 // Point{7, 7}, the centre.
 type Point struct{ X, Y int }
 
-// String returns the point in the engine's notation, e.g. "h8".
+// String returns the point in the engine's notation, e.g. "h8", or as
+// "(x, y)" when it is on no board the engine has.
 func (p Point) String() string {
-	if p.X < 0 || p.X >= 26 || p.Y < 0 {
+	if p.X < 0 || p.X >= gomoku.Large || p.Y < 0 || p.Y >= gomoku.Large {
 		return fmt.Sprintf("(%d, %d)", p.X, p.Y)
 	}
-	return string(rune('a'+p.X)) + strconv.Itoa(p.Y+1)
+	return gomoku.PointAt(p.X, p.Y).String()
 }
 
 // Gomoku is a Gomoku position to draw.

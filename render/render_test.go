@@ -184,6 +184,22 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
+// TestNotation checks that points and squares are named as the engines
+// name them, and off-board ones by their coordinates.
+func TestNotation(t *testing.T) {
+	for _, tt := range []struct {
+		s    fmt.Stringer
+		want string
+	}{
+		{Point{7, 7}, "h8"}, {Point{8, 0}, "i1"}, {Point{18, 18}, "s19"}, {Point{19, 0}, "(19, 0)"}, {Point{0, -1}, "(0, -1)"},
+		{Square{4, 0}, "e1"}, {Square{0, 9}, "a10"}, {Square{9, 0}, "(9, 0)"}, {Square{0, 10}, "(0, 10)"},
+	} {
+		if got := tt.s.String(); got != tt.want {
+			t.Errorf("%#v.String() = %q, want %q", tt.s, got, tt.want)
+		}
+	}
+}
+
 // TestConcurrentRenders draws boards from many goroutines at once (run with
 // -race) and checks each matches the same board drawn alone.
 func TestConcurrentRenders(t *testing.T) {

@@ -21,13 +21,18 @@ import (
 // opening h3e3 moves Square{7, 2} to Square{4, 2}.
 type Square struct{ File, Rank int }
 
-// String returns the square in coordinate notation, e.g. "e1" or "a10".
+// String returns the square in coordinate notation, e.g. "e1" or "a10",
+// or as "(file, rank)" when it is off the board.
 func (s Square) String() string {
-	if s.File < 0 || s.File >= 9 || s.Rank < 0 || s.Rank >= 10 {
-		return fmt.Sprintf("(%d, %d)", s.File, s.Rank)
+	if sq := s.engine(); sq.Valid() {
+		return sq.String()
 	}
-	return string(rune('a'+s.File)) + strconv.Itoa(s.Rank+1)
+	return fmt.Sprintf("(%d, %d)", s.File, s.Rank)
 }
+
+// engine returns the engine's square for s, xiangqi.NoSquare (which is not
+// Valid) when s is off the board.
+func (s Square) engine() xiangqi.Square { return xiangqi.SquareAt(s.File, s.Rank) }
 
 // Xiangqi is a Xiangqi position to draw. XiangqiFromPosition and
 // XiangqiFromGame fill it from the engine's position.
@@ -76,7 +81,7 @@ func (x *Xiangqi) check() error {
 		what string
 		s    *Square
 	}{{"last move's from", x.From}, {"last move's to", x.To}, {"check", x.Check}} {
-		if m.s != nil && (m.s.File < 0 || m.s.File >= 9 || m.s.Rank < 0 || m.s.Rank >= 10) {
+		if m.s != nil && !m.s.engine().Valid() {
 			return fmt.Errorf("%s square %v is off the board", m.what, *m.s)
 		}
 	}
