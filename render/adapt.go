@@ -34,37 +34,52 @@ func GomokuFromGame(g *gomoku.Game, h Header, showNumbers bool) *Gomoku {
 
 // XiangqiFromPosition returns the view of p with header h, the move last
 // (which led to p; xiangqi.NoMove for none) marked, and the general of the
-// side to move highlighted when in check.
-func XiangqiFromPosition(p *xiangqi.Position, last xiangqi.Move, h Header, flip bool) (*Xiangqi, error) {
-	view, err := XiangqiFromFEN(p.FEN())
-	if err != nil {
-		return nil, fmt.Errorf("render: the engine's FEN: %w", err)
+// side to move highlighted when in check. The pieces, the side to move and
+// the move number are read from p itself.
+func XiangqiFromPosition(p *xiangqi.Position, last xiangqi.Move, h Header, flip bool) *Xiangqi {
+	v := new(struct {
+		x     Xiangqi
+		marks [3]Square
+	})
+	fillXiangqi(&v.x, &v.marks, p, last, h, flip)
+	return &v.x
+}
+
+// fillXiangqi sets x to the view of p (see XiangqiFromPosition), keeping
+// the squares its From, To and Check point to in marks, so that a view
+// costs one allocation, or none.
+func fillXiangqi(x *Xiangqi, marks *[3]Square, p *xiangqi.Position, last xiangqi.Move, h Header, flip bool) {
+	for rank := range x.Board {
+		for file := range x.Board[rank] {
+			x.Board[rank][file] = p.At(xiangqi.SquareAt(file, rank))
+		}
 	}
-	view.Header, view.Flip = h, flip
+	x.Turn = p.Turn()
+	x.Ply = 2*(p.FullMove()-1) + int(p.Turn())
+	x.From, x.To, x.Check = nil, nil, nil
+	x.Flip, x.Header = flip, h
+	mark := func(i int, sq xiangqi.Square) *Square {
+		marks[i] = Square{sq.File(), sq.Rank()}
+		return &marks[i]
+	}
 	if last != xiangqi.NoMove {
-		from, to := last.From(), last.To()
-		view.From = &Square{from.File(), from.Rank()}
-		view.To = &Square{to.File(), to.Rank()}
+		x.From, x.To = mark(0, last.From()), mark(1, last.To())
 	}
 	if p.InCheck() {
-		k := p.General(p.Turn())
-		view.Check = &Square{k.File(), k.Rank()}
+		x.Check = mark(2, p.General(p.Turn()))
 	}
-	return &view, nil
 }
 
 // XiangqiFromGame returns the view of g's current position with header h,
-// whose outcome is taken from g unless h already has one.
+// whose outcome is taken from g unless h already has one. The error is
+// always nil; it remains from when the view was read back from FEN text.
 func XiangqiFromGame(g *xiangqi.Game, h Header, flip bool) (*Xiangqi, error) {
 	if !h.Outcome.Over() {
 		h.Outcome = g.Outcome()
 	}
 	pos := g.Position()
-	last := xiangqi.NoMove
-	if hist := g.History(); len(hist) > 0 {
-		last = hist[len(hist)-1]
-	}
-	return XiangqiFromPosition(&pos, last, h, flip)
+	last, _, _ := g.LastMove() // NoMove before the first move
+	return XiangqiFromPosition(&pos, last, h, flip), nil
 }
 
 // XiangqiPositions returns every position of g from its start, each with
@@ -80,22 +95,18 @@ func XiangqiPositions(g *xiangqi.Game, h Header, flip bool) ([]Xiangqi, error) {
 	}
 	h.Outcome = engine.Outcome{}
 	hist := g.History()
-	out := make([]Xiangqi, 0, len(hist)+1)
+	out := make([]Xiangqi, len(hist)+1)
+	marks := make([][3]Square, len(out))
 	last := xiangqi.NoMove
-	for i := 0; ; i++ {
-		hh := h
+	for i := range out {
 		if i == len(hist) {
-			hh = final
+			h = final
 		}
-		view, err := XiangqiFromPosition(&pos, last, hh, flip)
-		if err != nil {
-			return nil, err
+		fillXiangqi(&out[i], &marks[i], &pos, last, h, flip)
+		if i < len(hist) {
+			last = hist[i]
+			pos.MakeMove(last)
 		}
-		out = append(out, *view)
-		if i == len(hist) {
-			return out, nil
-		}
-		last = hist[i]
-		pos.MakeMove(last)
 	}
+	return out, nil
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
+
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
 // assets is everything about one board (game, theme, scale, view) that does
@@ -39,7 +41,7 @@ type assets struct {
 	lastDot   *image.RGBA
 	winRing   *image.RGBA
 	forbidden *image.RGBA
-	pieces    [2][7]*image.RGBA // Xiangqi [side][kind]
+	pieces    [2][xiangqi.Soldier + 1]*image.RGBA // Xiangqi [side][kind]; NoKind unused
 	moveMark  *image.RGBA
 	fromMark  *image.RGBA
 	checkGlow *image.RGBA
@@ -53,24 +55,12 @@ func geometry(k assetKey) *assets {
 	a.w = int(math.Round(BaseWidth * s))
 	a.top = int(math.Round(64 * s))
 	a.bottom = int(math.Round(44 * s))
-	switch k.kind {
-	case gomoku15, gomoku19:
-		n := 15
-		if k.kind == gomoku19 {
-			n = 19
-		}
-		a.cols, a.rows = n, n
-		a.cell = int(float64(a.w) / (float64(n-1) + 2.6))
-		m := (a.w - (n-1)*a.cell) / 2
-		a.origin = image.Pt(m, a.top+m)
-		a.h = a.top + a.w + a.bottom
-	case xiangqiBoard:
-		a.cols, a.rows = 9, 10
-		a.cell = int(float64(a.w) / (8 + 2.3))
-		m := (a.w - 8*a.cell) / 2
-		a.origin = image.Pt(m, a.top+m)
-		a.h = a.top + 9*a.cell + 2*m + a.bottom
-	}
+	b := boards[k.kind]
+	a.cols, a.rows = b.cols, b.rows
+	a.cell = int(float64(a.w) / (float64(a.cols-1) + b.margin))
+	m := (a.w - (a.cols-1)*a.cell) / 2
+	a.origin = image.Pt(m, a.top+m)
+	a.h = a.top + (a.rows-1)*a.cell + 2*m + a.bottom
 	a.lineWidth = math.Max(1, math.Round(1.6*s))
 	if int(a.lineWidth)%2 == 1 {
 		a.off = 0.5

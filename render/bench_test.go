@@ -36,3 +36,28 @@ func benchPNG(b *testing.B, render func(*bytes.Buffer) error) {
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/png")
 }
+
+// BenchmarkXiangqiFromGame turns a middle game (midXiangqiGame) into the
+// view the renderer draws: the adapter's cost on top of the drawing.
+func BenchmarkXiangqiFromGame(b *testing.B) {
+	g := midXiangqiGame(b)
+	h := Header{Players: [2]Player{{Name: "Wei"}, {Name: "Bob the Cannon"}}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := XiangqiFromGame(g, h, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkXiangqiPositions turns a 60-move game into the 61 views of its
+// replay.
+func BenchmarkXiangqiPositions(b *testing.B) {
+	g := longXiangqiGame(b, 60)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := XiangqiPositions(g, Header{}, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"log"
 
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 	"github.com/tengen-bot/tengen/render"
 )
 
@@ -31,17 +32,22 @@ func ExampleRenderer_Gomoku() {
 	// Output: (720,828)
 }
 
-// Draw a Xiangqi position from a FEN, from black's side, in the dark theme.
+// Draw a Xiangqi position the engine has read from a FEN, after red's
+// cannon opening, from black's side, in the dark theme.
 func ExampleRenderer_Xiangqi() {
 	r := render.NewRenderer()
-	x, err := render.XiangqiFromFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1")
+	p, err := xiangqi.ParseFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
 	if err != nil {
 		log.Fatal(err)
 	}
-	x.From, x.To = &render.Square{File: 7, Rank: 2}, &render.Square{File: 4, Rank: 2} // h3e3
-	x.Flip = true
-	x.Header.Players[1] = render.Player{AI: true, Level: 5}
-	img, err := r.XiangqiImage(&x, render.Options{Theme: "dark", Scale: 0.5})
+	m, err := p.ParseMove("h3e3")
+	if err != nil {
+		log.Fatal(err)
+	}
+	p.MakeMove(m)
+	h := render.Header{Players: [2]render.Player{{Name: "Wei"}, {AI: true, Level: 5}}}
+	x := render.XiangqiFromPosition(&p, m, h, true)
+	img, err := r.XiangqiImage(x, render.Options{Theme: "dark", Scale: 0.5})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -78,8 +78,7 @@ func newFace(f *fontFile, size float64) (font.Face, error) {
 	return face, nil
 }
 
-// The Chinese text the Xiangqi board draws; every rune must be in cjkSubset.
-const (
-	pieceRunes = "帥仕相傌俥炮兵將士象馬車砲卒" // red general..soldier, black general..soldier
-	riverRunes = "楚河漢界"
-)
+// riverRunes are the words on the Xiangqi board's river. They and
+// pieceChars are all the Chinese the board draws; every rune must be in
+// cjkSubset.
+const riverRunes = "楚河漢界"

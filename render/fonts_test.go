@@ -11,7 +11,7 @@ func TestEmbeddedFontsCoverText(t *testing.T) {
 		name  string
 		runes string
 	}{
-		{"cjk", pieceRunes + riverRunes},
+		{"cjk", pieceText() + riverRunes},
 		{"bold", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789·…?()"},
 		{"medium", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789·…?()"},
 		// Players' names: simplified and traditional Chinese, kana, CJK punctuation.
@@ -57,4 +57,15 @@ func TestChineseNamesAreDrawn(t *testing.T) {
 	if g := tf.layout("\U0001F600", nil)[0]; g != question {
 		t.Errorf("an emoji should be drawn as '?'")
 	}
+}
+
+// pieceText is every character engraved on a Xiangqi piece.
+func pieceText() string {
+	var s string
+	for _, side := range pieceChars {
+		for _, c := range side {
+			s += c
+		}
+	}
+	return s
 }

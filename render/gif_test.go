@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
 // fullGomoku fills the 15×15 board: 225 moves.
@@ -23,22 +24,19 @@ func fullGomoku() *Gomoku {
 // wanderingXiangqi returns n+1 positions from the start, each moving one
 // piece to an empty point (not legal Xiangqi, but the images do not care),
 // with the last move and an occasional check marked.
-func wanderingXiangqi(t testing.TB, n int) []Xiangqi {
-	x, err := XiangqiFromFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	x.Header = Header{Players: [2]Player{{Name: "Wei"}, {AI: true, Level: 4}}}
+func wanderingXiangqi(n int) []Xiangqi {
+	start := xiangqi.StartPosition()
+	x := *XiangqiFromPosition(&start, xiangqi.NoMove, Header{Players: [2]Player{{Name: "Wei"}, {AI: true, Level: 4}}}, false)
 	rng := rand.New(rand.NewPCG(1, 2))
 	out := []Xiangqi{x}
 	for len(out) <= n {
 		from := Square{rng.IntN(9), rng.IntN(10)}
 		to := Square{rng.IntN(9), rng.IntN(10)}
-		c := x.Board[from.Rank][from.File]
-		if c == 0 || c|0x20 == 'k' || x.Board[to.Rank][to.File] != 0 {
+		p := x.Board[from.Rank][from.File]
+		if p == xiangqi.NoPiece || p.Kind() == xiangqi.General || x.Board[to.Rank][to.File] != xiangqi.NoPiece {
 			continue
 		}
-		x.Board[from.Rank][from.File], x.Board[to.Rank][to.File] = 0, c
+		x.Board[from.Rank][from.File], x.Board[to.Rank][to.File] = xiangqi.NoPiece, p
 		x.From, x.To, x.Check = &from, &to, nil
 		if len(out)%7 == 0 {
 			x.Check = &Square{4, 9}
@@ -53,7 +51,7 @@ func wanderingXiangqi(t testing.TB, n int) []Xiangqi {
 func TestReplays(t *testing.T) {
 	r := NewRenderer()
 	g := fullGomoku()
-	positions := wanderingXiangqi(t, 200)
+	positions := wanderingXiangqi(200)
 	tests := []struct {
 		name   string
 		frames int

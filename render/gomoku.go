@@ -14,6 +14,7 @@ import (
 	"golang.org/x/image/font"
 
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/gomoku"
 )
 
 // Point is a Gomoku intersection in the engine's notation: X = 0 is column
@@ -21,17 +22,18 @@ import (
 // Point{7, 7}, the centre.
 type Point struct{ X, Y int }
 
-// String returns the point in the engine's notation, e.g. "h8".
+// String returns the point in the engine's notation, e.g. "h8", or as
+// "(x, y)" when it is on no board the engine has.
 func (p Point) String() string {
-	if p.X < 0 || p.X >= 26 || p.Y < 0 {
+	if p.X < 0 || p.X >= gomoku.Large || p.Y < 0 || p.Y >= gomoku.Large {
 		return fmt.Sprintf("(%d, %d)", p.X, p.Y)
 	}
-	return string(rune('a'+p.X)) + strconv.Itoa(p.Y+1)
+	return gomoku.PointAt(p.X, p.Y).String()
 }
 
 // Gomoku is a Gomoku position to draw.
 type Gomoku struct {
-	Size int // 15 or 19
+	Size int // gomoku.Small (15) or gomoku.Large (19)
 	// Moves are the stones in the order played, black first: they give each
 	// stone its colour and number. The last one is marked.
 	Moves []Point
@@ -49,14 +51,10 @@ var gomokuColours = [2]string{"black", "white"}
 
 // check validates g and returns its stones: 0 empty, 1 black, 2 white, and
 // each stone's move number.
-func (g *Gomoku) check() (kind gameKind, stones [19][19]uint8, numbers [19][19]int16, err error) {
-	switch g.Size {
-	case 15:
-		kind = gomoku15
-	case 19:
-		kind = gomoku19
-	default:
-		return 0, stones, numbers, fmt.Errorf("board size %d is not supported (15 or 19)", g.Size)
+func (g *Gomoku) check() (kind gameKind, stones [gomoku.Large][gomoku.Large]uint8, numbers [gomoku.Large][gomoku.Large]int16, err error) {
+	kind, err = gomokuKind(g.Size)
+	if err != nil {
+		return 0, stones, numbers, err
 	}
 	n := g.Size
 	on := func(p Point) bool { return p.X >= 0 && p.X < n && p.Y >= 0 && p.Y < n }
@@ -117,7 +115,7 @@ func (r *Renderer) drawGomoku(g *Gomoku, opt Options, dst *image.Paletted, turnP
 	defer f.release()
 
 	n := g.Size
-	var marks [19][19]uint8
+	var marks [gomoku.Large][gomoku.Large]uint8
 	const (
 		markWin = 1 << iota
 		markForbidden

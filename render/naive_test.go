@@ -11,6 +11,7 @@ import (
 	"golang.org/x/image/font"
 
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
 // The naive path is the comparator for the benchmarks: the same pictures
@@ -85,18 +86,16 @@ func naiveXiangqi(a *assets, f *naiveFaces, x *Xiangqi) ([]byte, error) {
 	dc := gg.NewContext(a.w, a.h)
 	a.drawBands(dc)
 	a.drawXiangqiBoard(dc, f.label, f.river)
-	runes := []rune(pieceRunes)
 	for rank := range x.Board {
-		for file, c := range x.Board[rank] {
-			side, kind, ok := piece(c)
-			if !ok {
+		for file, p := range x.Board[rank] {
+			if p == xiangqi.NoPiece {
 				continue
 			}
 			cx, cy := a.center(a.screen(Square{file, rank}))
 			if x.Check != nil && *x.Check == (Square{file, rank}) {
 				drawCheckGlow(dc, a.th, cx, cy, float64(a.cell))
 			}
-			drawPiece(dc, a.th, f.piece, side, string(runes[7*side+kind]), cx, cy, float64(a.cell))
+			drawPiece(dc, a.th, f.piece, p.Side(), pieceChars[p.Side()][p.Kind()], cx, cy, float64(a.cell))
 			if x.Check != nil && *x.Check == (Square{file, rank}) {
 				drawCheckRing(dc, a.th, cx, cy, float64(a.cell))
 			}
@@ -104,7 +103,7 @@ func naiveXiangqi(a *assets, f *naiveFaces, x *Xiangqi) ([]byte, error) {
 	}
 	for _, s := range []*Square{x.From, x.To} {
 		cx, cy := a.center(a.screen(*s))
-		if _, _, ok := piece(x.Board[s.Rank][s.File]); !ok {
+		if x.Board[s.Rank][s.File] == xiangqi.NoPiece {
 			drawFromDot(dc, a.th, cx, cy, float64(a.cell))
 		}
 		drawMoveMark(dc, a.th, cx, cy, float64(a.cell))

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
 // points parses space-separated points in the engine's notation ("h8 i9").
@@ -51,24 +51,60 @@ func midGomoku(size, n int) *Gomoku {
 // black's general on e10.
 func midXiangqi(t testing.TB) *Xiangqi {
 	t.Helper()
-	x, err := XiangqiFromFEN("r1bakab2/9/1cn3nc1/p1p3p1p/9/4R4/2P3P2/1C2B2C1/9/2BAKA1NR b - - 3 14")
+	x, err := XiangqiFromGame(midXiangqiGame(t), Header{Players: [2]Player{{Name: "Wei"}, {Name: "Bob the Cannon"}}}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	x.From, x.To, x.Check = &Square{1, 4}, &Square{4, 4}, &Square{4, 9}
-	x.Header = Header{Players: [2]Player{{Name: "Wei"}, {Name: "Bob the Cannon"}}}
-	return &x
+	return x
 }
 
-// matedXiangqi is a finished game: black is checkmated by a chariot on e9
-// guarded by a soldier.
+// matedXiangqi is a finished game: red's chariot has just gone h9-e9,
+// guarded by a soldier, and black is checkmated.
 func matedXiangqi(t testing.TB) *Xiangqi {
 	t.Helper()
-	x, err := XiangqiFromFEN("3rkr3/4R4/4P4/p7p/9/9/P7P/4B4/9/3AK4 b - - 0 40")
+	g := playXiangqi(t, "3rkr3/7R1/4P4/p7p/9/9/P7P/4B4/9/3AK4 w - - 0 40", "h9e9")
+	x, err := XiangqiFromGame(g, Header{Players: [2]Player{{AI: true, Level: 5}, {Name: "Bob"}}}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	x.From, x.To, x.Check = &Square{7, 8}, &Square{4, 8}, &Square{4, 9}
-	x.Header = Header{Players: [2]Player{{AI: true, Level: 5}, {Name: "Bob"}}, Outcome: engine.WinFor(engine.First, engine.Checkmate)}
-	return &x
+	return x
+}
+
+// playXiangqi returns the game from fen after the moves, space separated.
+func playXiangqi(t testing.TB, fen, moves string) *xiangqi.Game {
+	t.Helper()
+	g, err := xiangqi.NewGameFromFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range strings.Fields(moves) {
+		if _, err := g.Play(m); err != nil {
+			t.Fatalf("play %s: %v", m, err)
+		}
+	}
+	return g
+}
+
+// midXiangqiGame is the game that reaches midXiangqi's position.
+func midXiangqiGame(t testing.TB) *xiangqi.Game {
+	t.Helper()
+	return playXiangqi(t, "r1bakab2/9/1cn3nc1/p1p3p1p/9/1R7/2P3P2/1C2B2C1/9/2BAKA1NR w - - 2 14", "b5e5")
+}
+
+// longXiangqiGame plays up to n legal moves from the start, chosen by a
+// fixed seed, stopping early if the game ends.
+func longXiangqiGame(t testing.TB, n int) *xiangqi.Game {
+	t.Helper()
+	g := xiangqi.NewGame()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < n; i++ {
+		moves := g.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		if _, err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
 }

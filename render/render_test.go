@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/")
@@ -171,7 +172,8 @@ func TestRenderErrors(t *testing.T) {
 		{"forbidden taken", r.Gomoku(nil, &Gomoku{Size: 15, Moves: points(t, "h8"), Forbidden: points(t, "h8")}, Options{}), "forbidden point h8 already has a stone"},
 		{"theme", r.Gomoku(nil, &Gomoku{Size: 15}, Options{Theme: "neon"}), `unknown theme "neon" (known: wood, dark)`},
 		{"scale", r.Gomoku(nil, &Gomoku{Size: 15}, Options{Scale: 9}), "scale 9 is out of range (0.25 to 4)"},
-		{"piece", r.Xiangqi(nil, &Xiangqi{Board: [10][9]byte{{'K', 'X'}}}, Options{}), `square b1 holds 'X', which is not a Xiangqi piece letter`},
+		{"piece", r.Xiangqi(nil, &Xiangqi{Board: [10][9]xiangqi.Piece{{xiangqi.MakePiece(xiangqi.Red, xiangqi.General), 99}}}, Options{}), "square b1 holds 99, which is not a Xiangqi piece"},
+		{"no kind", r.Xiangqi(nil, &Xiangqi{Board: [10][9]xiangqi.Piece{9: {4: xiangqi.MakePiece(xiangqi.Black, xiangqi.NoKind)}}}, Options{}), "square e10 holds 8, which is not a Xiangqi piece"},
 		{"check", r.Xiangqi(nil, &Xiangqi{Check: &Square{4, 0}}, Options{}), "check square e1 has no general"},
 		{"from", r.Xiangqi(nil, &Xiangqi{From: &Square{9, 0}}, Options{}), "last move's from square (9, 0) is off the board"},
 	}
@@ -182,29 +184,18 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
-func TestXiangqiFromFEN(t *testing.T) {
-	x, err := XiangqiFromFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 7")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if x.Board[0][4] != 'K' || x.Board[9][4] != 'k' || x.Board[2][7] != 'C' || x.Board[6][0] != 'p' {
-		t.Errorf("pieces misplaced: rank1 %q rank10 %q", x.Board[0], x.Board[9])
-	}
-	if x.Turn != engine.Second || x.Ply != 13 {
-		t.Errorf("turn %v ply %d, want second 13", x.Turn, x.Ply)
-	}
-	bad := []struct{ fen, want string }{
-		{"", "empty FEN"},
-		{"9/9/9", "has 3 ranks, want 10"},
-		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN", "FEN rank 1 (\"RNBAKABN\") has 8 files, want 9"},
-		{"rnbakabnrr/9/9/9/9/9/9/9/9/9", "FEN rank 10 (\"rnbakabnrr\") has more than 9 files"},
-		{"rnbakabnx/9/9/9/9/9/9/9/9/9", "'x' is not a piece letter or digit"},
-		{"9/9/9/9/9/9/9/9/9/9 x", `side to move "x" is not w or b`},
-		{"9/9/9/9/9/9/9/9/9/9 w - - 0 zero", `move number "zero" is not a number from 1 to 1000000`},
-	}
-	for _, tt := range bad {
-		if _, err := XiangqiFromFEN(tt.fen); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("XiangqiFromFEN(%q) error %v, want %q", tt.fen, err, tt.want)
+// TestNotation checks that points and squares are named as the engines
+// name them, and off-board ones by their coordinates.
+func TestNotation(t *testing.T) {
+	for _, tt := range []struct {
+		s    fmt.Stringer
+		want string
+	}{
+		{Point{7, 7}, "h8"}, {Point{8, 0}, "i1"}, {Point{18, 18}, "s19"}, {Point{19, 0}, "(19, 0)"}, {Point{0, -1}, "(0, -1)"},
+		{Square{4, 0}, "e1"}, {Square{0, 9}, "a10"}, {Square{9, 0}, "(9, 0)"}, {Square{0, 10}, "(0, 10)"},
+	} {
+		if got := tt.s.String(); got != tt.want {
+			t.Errorf("%#v.String() = %q, want %q", tt.s, got, tt.want)
 		}
 	}
 }

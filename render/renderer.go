@@ -7,6 +7,9 @@ import (
 	"io"
 	"math"
 	"sync"
+
+	"github.com/tengen-bot/tengen/engine/gomoku"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
 // Options choose how a board looks. The zero value is the default: the light
@@ -34,6 +37,28 @@ const (
 	gomoku19
 	xiangqiBoard
 )
+
+// boards is the read-only table of what each kind of board is: the
+// intersections across and down, as the engines count them, and the margin
+// around the grid, in cells, which holds the coordinates.
+var boards = [...]struct {
+	cols, rows int
+	margin     float64
+}{
+	gomoku15:     {gomoku.Small, gomoku.Small, 2.6},
+	gomoku19:     {gomoku.Large, gomoku.Large, 2.6},
+	xiangqiBoard: {xiangqi.Files, xiangqi.Ranks, 2.3},
+}
+
+// gomokuKind returns the board of a size×size Gomoku game.
+func gomokuKind(size int) (gameKind, error) {
+	for _, k := range [...]gameKind{gomoku15, gomoku19} {
+		if boards[k].cols == size {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("board size %d is not supported (%d or %d)", size, gomoku.Small, gomoku.Large)
+}
 
 // assetKey identifies everything that does not change between positions.
 type assetKey struct {

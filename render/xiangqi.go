@@ -8,12 +8,12 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
 
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
 
 // Square is a Xiangqi point in the engine's coordinate notation: File 0 is
@@ -21,21 +21,26 @@ import (
 // opening h3e3 moves Square{7, 2} to Square{4, 2}.
 type Square struct{ File, Rank int }
 
-// String returns the square in coordinate notation, e.g. "e1" or "a10".
+// String returns the square in coordinate notation, e.g. "e1" or "a10",
+// or as "(file, rank)" when it is off the board.
 func (s Square) String() string {
-	if s.File < 0 || s.File >= 9 || s.Rank < 0 || s.Rank >= 10 {
-		return fmt.Sprintf("(%d, %d)", s.File, s.Rank)
+	if sq := s.engine(); sq.Valid() {
+		return sq.String()
 	}
-	return string(rune('a'+s.File)) + strconv.Itoa(s.Rank+1)
+	return fmt.Sprintf("(%d, %d)", s.File, s.Rank)
 }
 
-// Xiangqi is a Xiangqi position to draw.
+// engine returns the engine's square for s, xiangqi.NoSquare (which is not
+// Valid) when s is off the board.
+func (s Square) engine() xiangqi.Square { return xiangqi.SquareAt(s.File, s.Rank) }
+
+// Xiangqi is a Xiangqi position to draw. XiangqiFromPosition and
+// XiangqiFromGame fill it from the engine's position.
 type Xiangqi struct {
-	// Board holds FEN piece letters, upper case red, 0 for empty, indexed
-	// [rank][file] with rank 0 red's back rank. Letters: K general,
-	// A advisor, B or E elephant, N or H horse, R chariot, C cannon,
-	// P soldier.
-	Board [10][9]byte
+	// Board holds the engine's piece on each point, xiangqi.NoPiece where
+	// there is none, indexed [rank][file] with rank 0 red's back rank (as
+	// xiangqi.SquareAt counts them).
+	Board [xiangqi.Ranks][xiangqi.Files]xiangqi.Piece
 	// Turn is the side to move and Ply the number of half-moves played,
 	// for the status line, which counts moves in pairs as players do
 	// ("Move 14" is red's 14th move and black's reply).
@@ -50,34 +55,25 @@ type Xiangqi struct {
 
 var xiangqiColours = [2]string{"red", "black"}
 
-// piece returns the side (0 red, 1 black) and kind of FEN letter c (0..6:
-// general, advisor, elephant, horse, chariot, cannon, soldier), or ok false.
-func piece(c byte) (side, kind int, ok bool) {
-	lower := c | 0x20
-	switch lower {
-	case 'e':
-		lower = 'b'
-	case 'h':
-		lower = 'n'
-	}
-	kind = strings.IndexByte("kabnrcp", lower)
-	if kind < 0 || !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-		return 0, 0, false
-	}
-	if c >= 'a' {
-		side = 1
-	}
-	return side, kind, true
+// pieceChars are the characters engraved on the pieces, by side and kind.
+var pieceChars = [2][xiangqi.Soldier + 1]string{
+	xiangqi.Red: {xiangqi.General: "帥", xiangqi.Advisor: "仕", xiangqi.Elephant: "相",
+		xiangqi.Horse: "傌", xiangqi.Chariot: "俥", xiangqi.Cannon: "炮", xiangqi.Soldier: "兵"},
+	xiangqi.Black: {xiangqi.General: "將", xiangqi.Advisor: "士", xiangqi.Elephant: "象",
+		xiangqi.Horse: "馬", xiangqi.Chariot: "車", xiangqi.Cannon: "砲", xiangqi.Soldier: "卒"},
+}
+
+// isPiece reports whether p is one of the engine's fourteen pieces (not
+// xiangqi.NoPiece, nor a value no piece has).
+func isPiece(p xiangqi.Piece) bool {
+	return p.Kind() != xiangqi.NoKind && xiangqi.MakePiece(p.Side(), p.Kind()) == p
 }
 
 func (x *Xiangqi) check() error {
 	for rank := range x.Board {
-		for file, c := range x.Board[rank] {
-			if c == 0 || c == ' ' {
-				continue
-			}
-			if _, _, ok := piece(c); !ok {
-				return fmt.Errorf("square %v holds %q, which is not a Xiangqi piece letter (KABNRCP, also E and H)", Square{file, rank}, c)
+		for file, p := range x.Board[rank] {
+			if p != xiangqi.NoPiece && !isPiece(p) {
+				return fmt.Errorf("square %v holds %d, which is not a Xiangqi piece", Square{file, rank}, uint8(p))
 			}
 		}
 	}
@@ -85,12 +81,12 @@ func (x *Xiangqi) check() error {
 		what string
 		s    *Square
 	}{{"last move's from", x.From}, {"last move's to", x.To}, {"check", x.Check}} {
-		if m.s != nil && (m.s.File < 0 || m.s.File >= 9 || m.s.Rank < 0 || m.s.Rank >= 10) {
+		if m.s != nil && !m.s.engine().Valid() {
 			return fmt.Errorf("%s square %v is off the board", m.what, *m.s)
 		}
 	}
 	if x.Check != nil {
-		if c := x.Board[x.Check.Rank][x.Check.File]; c|0x20 != 'k' {
+		if p := x.Board[x.Check.Rank][x.Check.File]; p.Kind() != xiangqi.General {
 			return fmt.Errorf("check square %v has no general", *x.Check)
 		}
 	}
@@ -98,60 +94,6 @@ func (x *Xiangqi) check() error {
 		return fmt.Errorf("ply %d is negative", x.Ply)
 	}
 	return nil
-}
-
-// XiangqiFromFEN returns the position of a FEN (board, side to move and,
-// if present, the move number), in fairy-stockfish's or WXF's letters.
-func XiangqiFromFEN(fen string) (Xiangqi, error) {
-	var x Xiangqi
-	fields := strings.Fields(fen)
-	if len(fields) == 0 {
-		return x, fmt.Errorf("empty FEN")
-	}
-	ranks := strings.Split(fields[0], "/")
-	if len(ranks) != 10 {
-		return x, fmt.Errorf("FEN %q has %d ranks, want 10", fields[0], len(ranks))
-	}
-	for i, row := range ranks {
-		rank, file := 9-i, 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
-			if c >= '1' && c <= '9' {
-				file += int(c - '0')
-				continue
-			}
-			if _, _, ok := piece(c); !ok {
-				return x, fmt.Errorf("FEN rank %d: %q is not a piece letter or digit", rank+1, c)
-			}
-			if file >= 9 {
-				return x, fmt.Errorf("FEN rank %d (%q) has more than 9 files", rank+1, row)
-			}
-			x.Board[rank][file] = c
-			file++
-		}
-		if file != 9 {
-			return x, fmt.Errorf("FEN rank %d (%q) has %d files, want 9", rank+1, row, file)
-		}
-	}
-	if len(fields) > 1 {
-		switch fields[1] {
-		case "w", "r":
-		case "b":
-			x.Turn = engine.Second
-		default:
-			return x, fmt.Errorf("FEN side to move %q is not w or b", fields[1])
-		}
-	}
-	move := 1
-	if len(fields) > 5 {
-		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 1 || n > 1_000_000 {
-			return x, fmt.Errorf("FEN move number %q is not a number from 1 to 1000000", fields[5])
-		}
-		move = n
-	}
-	x.Ply = 2*(move-1) + int(x.Turn)
-	return x, nil
 }
 
 // Xiangqi writes x as a PNG image to w.
@@ -169,9 +111,9 @@ func (r *Renderer) XiangqiImage(x *Xiangqi, opt Options) (*image.Paletted, error
 // screen returns the screen column and row of a square.
 func (a *assets) screen(s Square) (col, row int) {
 	if a.key.flip {
-		return 8 - s.File, s.Rank
+		return a.cols - 1 - s.File, s.Rank
 	}
-	return s.File, 9 - s.Rank
+	return s.File, a.rows - 1 - s.Rank
 }
 
 // drawXiangqi draws x into dst (reused if big enough); turnPill is false
@@ -191,12 +133,11 @@ func (r *Renderer) drawXiangqi(x *Xiangqi, opt Options, dst *image.Paletted, tur
 	f := r.newFrame(a, dst)
 	defer f.release()
 	is := func(p *Square, s Square) bool { return p != nil && *p == s }
-	for rank := 0; rank < 10; rank++ {
-		for file := 0; file < 9; file++ {
+	for rank := range x.Board {
+		for file, p := range x.Board[rank] {
 			sq := Square{file, rank}
-			c := x.Board[rank][file]
 			from, to, check := is(x.From, sq), is(x.To, sq), is(x.Check, sq)
-			if (c == 0 || c == ' ') && !from && !to {
+			if p == xiangqi.NoPiece && !from && !to {
 				continue
 			}
 			box := a.box(a.screen(sq))
@@ -204,8 +145,8 @@ func (r *Renderer) drawXiangqi(x *Xiangqi, opt Options, dst *image.Paletted, tur
 				if check {
 					draw.Draw(img, box, a.checkGlow, image.Point{}, draw.Over)
 				}
-				if side, kind, ok := piece(c); ok {
-					draw.Draw(img, box, a.pieces[side][kind], image.Point{}, draw.Over)
+				if p != xiangqi.NoPiece {
+					draw.Draw(img, box, a.pieces[p.Side()][p.Kind()], image.Point{}, draw.Over)
 				} else if from {
 					draw.Draw(img, box, a.fromMark, image.Point{}, draw.Over)
 				}
@@ -227,17 +168,17 @@ func (r *Renderer) drawXiangqi(x *Xiangqi, opt Options, dst *image.Paletted, tur
 func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
 	a.drawWood(dc)
 	x0, y0 := a.center(0, 0)
-	x1, y1 := a.center(8, 9)
+	x1, y1 := a.center(a.cols-1, a.rows-1)
 	_, yr0 := a.center(0, 4)
 	_, yr1 := a.center(0, 5)
 	dc.SetColor(a.th.Line)
 	dc.SetLineCapSquare()
 	dc.SetLineWidth(a.lineWidth)
-	for row := 0; row < 10; row++ {
+	for row := 0; row < a.rows; row++ {
 		_, y := a.center(0, row)
 		dc.DrawLine(x0, y, x1, y)
 	}
-	for col := 1; col < 8; col++ {
+	for col := 1; col < a.cols-1; col++ {
 		x, _ := a.center(col, 0)
 		dc.DrawLine(x, y0, x, yr0)
 		dc.DrawLine(x, yr1, x, y1)
@@ -265,7 +206,7 @@ func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
 	mark := func(col, row int) {
 		cx, cy := a.center(col, row)
 		for _, d := range [][2]float64{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
-			if col == 0 && d[0] < 0 || col == 8 && d[0] > 0 {
+			if col == 0 && d[0] < 0 || col == a.cols-1 && d[0] > 0 {
 				continue
 			}
 			x, y := cx+d[0]*g, cy+d[1]*g
@@ -279,7 +220,7 @@ func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
 		mark(7, row)
 	}
 	for _, row := range []int{3, 6} {
-		for col := 0; col < 9; col += 2 {
+		for col := 0; col < a.cols; col += 2 {
 			mark(col, row)
 		}
 	}
@@ -291,14 +232,14 @@ func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
 		drawTextCentered(dc, river, string(r), x, ym, a.th.Label)
 	}
 	m := float64(a.origin.X)
-	for file := 0; file < 9; file++ {
+	for file := 0; file < a.cols; file++ {
 		col, _ := a.screen(Square{file, 0})
 		x, _ := a.center(col, 0)
 		s := string(rune('a' + file))
 		drawTextCentered(dc, label, s, x, y0-0.6*m, a.th.Label)
 		drawTextCentered(dc, label, s, x, y1+0.6*m, a.th.Label)
 	}
-	for rank := 0; rank < 10; rank++ {
+	for rank := 0; rank < a.rows; rank++ {
 		_, row := a.screen(Square{0, rank})
 		_, y := a.center(0, row)
 		s := strconv.Itoa(rank + 1)
@@ -311,13 +252,11 @@ func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
 // palette sampling.
 func (a *assets) xiangqiSprites(fs *fontSet, chars font.Face) ([]*image.RGBA, error) {
 	th := a.th
-	runes := []rune(pieceRunes)
 	var out []*image.RGBA
-	for side := 0; side < 2; side++ {
-		for kind := 0; kind < 7; kind++ {
-			ch := string(runes[7*side+kind])
+	for side := xiangqi.Red; side <= xiangqi.Black; side++ {
+		for kind := xiangqi.General; kind <= xiangqi.Soldier; kind++ {
 			a.pieces[side][kind] = a.sprite(func(dc *gg.Context, cx, cy, cell float64) {
-				drawPiece(dc, th, chars, side, ch, cx, cy, cell)
+				drawPiece(dc, th, chars, side, pieceChars[side][kind], cx, cy, cell)
 			})
 			out = append(out, a.pieces[side][kind])
 		}
@@ -333,10 +272,10 @@ func (a *assets) xiangqiSprites(fs *fontSet, chars font.Face) ([]*image.RGBA, er
 	if err != nil {
 		return nil, err
 	}
-	for side := 0; side < 2; side++ {
+	for side := xiangqi.Red; side <= xiangqi.Black; side++ {
 		dc := gg.NewContext(size, size)
 		h := float64(size) / 2
-		drawPiece(dc, th, small, side, string(runes[7*side]), h, h, float64(size))
+		drawPiece(dc, th, small, side, pieceChars[side][xiangqi.General], h, h, float64(size))
 		a.icons[side] = dc.Image().(*image.RGBA)
 	}
 	return out, nil
@@ -344,10 +283,10 @@ func (a *assets) xiangqiSprites(fs *fontSet, chars font.Face) ([]*image.RGBA, er
 
 // drawPiece paints a round piece: shadow, ivory face, a rim and an inner
 // ring in the side's colour, and the engraved character.
-func drawPiece(dc *gg.Context, th *theme, chars font.Face, side int, ch string, cx, cy, cell float64) {
+func drawPiece(dc *gg.Context, th *theme, chars font.Face, side engine.Side, ch string, cx, cy, cell float64) {
 	r := 0.46 * cell
 	ink := th.PieceRed
-	if side == 1 {
+	if side == xiangqi.Black {
 		ink = th.PieceBlack
 	}
 	dc.SetColor(color.NRGBA{0, 0, 0, 0x40})
