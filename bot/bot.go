@@ -34,7 +34,7 @@ type Store interface {
 	Rating(ctx context.Context, userID string, kind store.Kind) (store.PlayerRating, error)
 }
 
-// Options configure a Bot. Session and Store are required.
+// Options configure a Bot. Session, Store and Manager are required.
 type Options struct {
 	// Session is the Discord session the bot sends its requests through.
 	Session *discordgo.Session
@@ -43,11 +43,12 @@ type Options struct {
 	AppID string
 	// Store keeps the games and what Discord shows of them.
 	Store Store
-	// AI plays the AI's seats (solo games are refused when nil).
-	AI match.AI
-	// Match tunes the lifecycle; its Notifier is the bot's own and is
-	// overwritten.
-	Match match.Config
+	// Manager runs the games; its Notifier must hand the events to the
+	// bot's Notify (see cmd/tengen for the wiring).
+	Manager *match.Manager
+	// Clock is the lifecycle's clock (match.SystemClock when nil), which
+	// dates the interactions the bot hands to it.
+	Clock match.Clock
 	// Renderer draws the boards (a new one when nil).
 	Renderer *render.Renderer
 	// Theme and Scale choose how boards look (render.Options).
@@ -94,10 +95,10 @@ type Bot struct {
 	changes   map[int64][]chan struct{}
 }
 
-// New returns a Bot and starts its lifecycle manager and deliverers.
+// New returns a Bot and starts its deliverers.
 func New(opt Options) (*Bot, error) {
-	if opt.Session == nil || opt.Store == nil {
-		return nil, errors.New("bot: Options.Session and Options.Store are required")
+	if opt.Session == nil || opt.Store == nil || opt.Manager == nil {
+		return nil, errors.New("bot: Options.Session, Options.Store and Options.Manager are required")
 	}
 	if opt.Renderer == nil {
 		opt.Renderer = render.NewRenderer()
@@ -114,7 +115,7 @@ func New(opt Options) (*Bot, error) {
 	if opt.Locale == "" {
 		opt.Locale = discordgo.EnglishUS
 	}
-	clock := opt.Match.Clock
+	clock := opt.Clock
 	if clock == nil {
 		clock = match.SystemClock{}
 	}
@@ -123,20 +124,15 @@ func New(opt Options) (*Bot, error) {
 		pres: &presenter{render: opt.Renderer, opt: render.Options{Theme: opt.Theme, Scale: opt.Scale},
 			fixedView: opt.FixedXiangqiView, locale: localeOf(opt.Locale)},
 	}
+	b.m = opt.Manager
 	b.deliver = newDeliverer(opt.Store, b.rest, b.pres, clock, opt.Logger, opt.Deliverers)
-	cfg := opt.Match
-	cfg.Notifier = match.NotifyFunc(b.notify)
-	cfg.AI = opt.AI
-	b.m = match.New(opt.Store, cfg)
 	return b, nil
 }
 
-// Manager returns the lifecycle manager the bot drives.
-func (b *Bot) Manager() *match.Manager { return b.m }
-
-// notify hands the games a change touched to the deliverer. The posts the
-// change planned are already stored; what Discord shows follows.
-func (b *Bot) notify(e match.Event) {
+// Notify hands the games a change touched to the deliverer: the posts the
+// change planned are already stored, and what Discord shows follows. It
+// satisfies match.Notifier.
+func (b *Bot) Notify(e match.Event) {
 	if e.Kind == match.AIFailed {
 		b.log.Warn("the AI failed; Tick retries", "game", e.GameID, "err", e.Err)
 		return
@@ -163,7 +159,7 @@ func (b *Bot) nextChange(id int64) <-chan struct{} {
 }
 
 // Resume picks up after a start: every game with a post Discord does not
-// show yet is delivered, and the AI's pending work is queued.
+// show yet is delivered.
 func (b *Bot) Resume(ctx context.Context) error {
 	ids, err := b.st.DueDeliveries(ctx)
 	if err != nil {
@@ -172,34 +168,7 @@ func (b *Bot) Resume(ctx context.Context) error {
 	for _, id := range ids {
 		b.deliver.add(id)
 	}
-	if err := b.m.Resume(ctx); err != nil {
-		return fmt.Errorf("resume games: %w", err)
-	}
 	return nil
-}
-
-// Tick does what is due: expiries, reminders, time losses, abandoned games.
-func (b *Bot) Tick(ctx context.Context) error {
-	if err := b.m.Tick(ctx); err != nil {
-		return fmt.Errorf("tick: %w", err)
-	}
-	return nil
-}
-
-// RunTicker calls Tick every interval until ctx ends, logging failures.
-func (b *Bot) RunTicker(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := b.Tick(ctx); err != nil && ctx.Err() == nil {
-				b.log.Warn("tick failed", "err", err)
-			}
-		}
-	}
 }
 
 // Idle waits until every interaction received so far has been answered,
@@ -221,10 +190,10 @@ func (b *Bot) Idle(ctx context.Context) error {
 	}
 }
 
-// Close stops taking interactions, waits for those in flight, stops the
-// lifecycle (waiting for the AI's turns being computed, or interrupting them
-// when ctx ends) and the deliveries. What is not delivered yet is
-// delivered by the next Resume.
+// Close stops taking interactions, waits for those in flight, delivers what
+// is due (until ctx ends) and stops the deliveries; what is not delivered
+// is delivered by the next Resume. Close the lifecycle first, so that the
+// AI's last turns are delivered too.
 func (b *Bot) Close(ctx context.Context) error {
 	b.closeMu.Lock()
 	b.closed = true
@@ -235,9 +204,9 @@ func (b *Bot) Close(ctx context.Context) error {
 	case <-done:
 	case <-ctx.Done():
 	}
-	err := b.m.Close(ctx)
-	if derr := b.deliver.close(ctx); err == nil {
-		err = derr
+	err := b.deliver.q.Idle(ctx) // what is queued is delivered now, if there is time
+	if cerr := b.deliver.close(ctx); err == nil {
+		err = cerr
 	}
 	if err != nil {
 		return fmt.Errorf("closing the bot: %w", err)

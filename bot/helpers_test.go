@@ -50,6 +50,7 @@ type world struct {
 	dc           *discordtest.Discord
 	s            *discordgo.Session
 	b            *bot.Bot
+	m            *match.Manager
 	db           *store.DB
 	path         string
 	ai           match.AI
@@ -89,13 +90,15 @@ func (w *world) start() {
 		t.Fatal(err)
 	}
 	s := w.dc.Session()
-	mc := match.Config{Clock: w.dc.Clock(), Coin: func() bool { return true }, Workers: 2}
+	var b *bot.Bot
+	mc := match.Config{Clock: w.dc.Clock(), Coin: func() bool { return true }, Workers: 2, AI: w.ai,
+		Notifier: match.NotifyFunc(func(e match.Event) { b.Notify(e) })}
 	if w.budget > 0 {
 		mc.Budget = func(int) time.Duration { return w.budget }
 	}
-	b, err := bot.New(bot.Options{
-		Session: s, Store: db, AI: w.ai, Rated: true,
-		Match:  mc,
+	m := match.New(db, mc)
+	b, err = bot.New(bot.Options{
+		Session: s, Store: db, Manager: m, Clock: w.dc.Clock(), Rated: true,
 		Logger: testLogger(t),
 	})
 	if err != nil {
@@ -111,7 +114,10 @@ func (w *world) start() {
 	if err := b.Resume(ctx); err != nil {
 		t.Fatal(err)
 	}
-	w.b, w.db, w.s = b, db, s
+	if err := m.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	w.b, w.m, w.db, w.s = b, m, db, s
 	t.Cleanup(func() { w.stop() })
 }
 
@@ -122,6 +128,9 @@ func (w *world) stop() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	if err := w.m.Close(ctx); err != nil {
+		w.t.Errorf("closing the lifecycle: %v", err)
+	}
 	if err := w.b.Close(ctx); err != nil {
 		w.t.Errorf("closing the bot: %v", err)
 	}

@@ -20,7 +20,7 @@ func TestPromptAcrossRestart(t *testing.T) {
 	expire := func() {
 		t.Helper()
 		w.dc.Clock().Advance(match.DefaultRequestTTL)
-		if err := w.b.Tick(ctx); err != nil {
+		if err := w.m.Tick(ctx); err != nil {
 			t.Fatal(err)
 		}
 		w.idle()

@@ -92,7 +92,7 @@ func TestChallengeExpires(t *testing.T) {
 	wantEphemeral(t, w.must(w.carol.Click(ctx, ch, buttonID(t, ch, "Decline"))), "not you")
 	wantEphemeral(t, w.must(w.alice.Click(ctx, ch, buttonID(t, ch, "Accept"))), "")
 	w.dc.Clock().Advance(11 * time.Minute)
-	if err := w.b.Tick(ctx); err != nil {
+	if err := w.m.Tick(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.b.Idle(ctx); err != nil {

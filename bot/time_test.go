@@ -20,7 +20,7 @@ func TestReminderAndLossOnTime(t *testing.T) {
 	board := w.play(w.alice, "h8")
 
 	w.dc.Clock().Advance(match.DefaultMoveTimeout - match.DefaultRemindBefore + time.Minute)
-	if err := w.b.Tick(ctx); err != nil {
+	if err := w.m.Tick(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.b.Idle(ctx); err != nil {
@@ -33,7 +33,7 @@ func TestReminderAndLossOnTime(t *testing.T) {
 	}
 
 	w.dc.Clock().Advance(match.DefaultRemindBefore)
-	if err := w.b.Tick(ctx); err != nil {
+	if err := w.m.Tick(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.b.Idle(ctx); err != nil {

@@ -46,6 +46,7 @@ type Main struct {
 
 	db      *store.DB
 	session *discordgo.Session
+	games   *match.Manager
 	bot     *bot.Bot
 	stop    context.CancelFunc // ends the ticker
 	ticking chan struct{}      // closed when the ticker has returned
@@ -96,18 +97,21 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		ai = &match.Engines{TTSize: c.Games.AIMemoryMB << 20}
 	}
 	rated := c.Games.Rated == nil || *c.Games.Rated
+	// The lifecycle reports every change to the adapter, which shows it.
+	m.games = match.New(m.db, match.Config{
+		AI:                ai,
+		Notifier:          match.NotifyFunc(func(e match.Event) { m.bot.Notify(e) }),
+		Workers:           c.Games.AIWorkers,
+		ChallengeTTL:      time.Duration(c.Games.ChallengeTTL),
+		RequestTTL:        time.Duration(c.Games.RequestTTL),
+		MaxOpenChallenges: c.Games.MaxOpenChallenges,
+		AIUndoLimit:       c.Games.AIUndoLimit,
+		MoveTimeout:       time.Duration(c.Games.MoveTimeout),
+		RemindBefore:      time.Duration(c.Games.RemindBefore),
+		AIAbandonAfter:    time.Duration(c.Games.AIAbandonAfter),
+	})
 	m.bot, err = bot.New(bot.Options{
-		Session: s, Store: m.db, AI: ai, Rated: rated,
-		Match: match.Config{
-			Workers:           c.Games.AIWorkers,
-			ChallengeTTL:      time.Duration(c.Games.ChallengeTTL),
-			RequestTTL:        time.Duration(c.Games.RequestTTL),
-			MaxOpenChallenges: c.Games.MaxOpenChallenges,
-			AIUndoLimit:       c.Games.AIUndoLimit,
-			MoveTimeout:       time.Duration(c.Games.MoveTimeout),
-			RemindBefore:      time.Duration(c.Games.RemindBefore),
-			AIAbandonAfter:    time.Duration(c.Games.AIAbandonAfter),
-		},
+		Session: s, Store: m.db, Manager: m.games, Rated: rated,
 		Theme: c.Board.Theme, Scale: c.Board.Scale, FixedXiangqiView: c.Board.FixedXiangqiView,
 		Locale: discordgo.Locale(c.Board.Locale), DeferAfter: time.Duration(c.Discord.DeferAfter), Logger: m.Logger,
 	})
@@ -132,19 +136,39 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err := m.bot.Resume(ctx); err != nil {
 		return err
 	}
+	if err := m.games.Resume(ctx); err != nil {
+		return fmt.Errorf("resuming the games: %w", err)
+	}
 	tctx, stop := context.WithCancel(context.Background())
 	m.stop, m.ticking = stop, make(chan struct{})
 	go func() {
 		defer close(m.ticking)
-		m.bot.RunTicker(tctx, time.Duration(c.Games.TickInterval))
+		m.tick(tctx, time.Duration(c.Games.TickInterval))
 	}()
 	m.Logger.Info("running", "database", c.Database)
 	return nil
 }
 
+// tick runs the lifecycle's clock every interval until ctx ends: expiries,
+// reminders, losses on time, abandoned games.
+func (m *Main) tick(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := m.games.Tick(ctx); err != nil && ctx.Err() == nil {
+				m.Logger.Warn("tick failed", "err", err)
+			}
+		}
+	}
+}
+
 // Close shuts down gracefully: it stops the clock and the gateway (no new
-// interactions), lets the interactions and AI turns in flight finish,
-// shows the last events and closes the database.
+// interactions), lets the AI turns and the interactions in flight finish,
+// delivers what they changed and closes the database.
 func (m *Main) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
@@ -160,12 +184,18 @@ func (m *Main) Close() error {
 		}
 		m.session = nil
 	}
+	if m.games != nil {
+		if err := m.games.Close(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("stopping the AI: %w", err))
+		}
+	}
 	if m.bot != nil {
 		if err := m.bot.Close(ctx); err != nil {
 			errs = append(errs, err)
 		}
 		m.bot = nil
 	}
+	m.games = nil
 	if m.db != nil {
 		if err := m.db.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing the database: %w", err))
