@@ -81,15 +81,13 @@ func opponentOf(i *discordgo.Interaction, o options, name string) (match.Player,
 func (b *Bot) challenge(q *request, o options, kind store.Kind) (reply, error) {
 	opp, _ := opponentOf(q.i, o, optOpponent)
 	start := match.RandomFirst
-	pick := o.str(optFirst)
-	if kind == store.Xiangqi {
-		pick = map[string]string{"red": "me", "black": "opponent"}[o.str(optColour)]
-	}
-	switch pick {
+	switch o.str(optFirst) {
 	case "me":
 		start = match.ChallengerFirst
 	case "opponent":
 		start = match.OpponentFirst
+	default:
+		start = kindOf(kind).seating(o.str(optColour))
 	}
 	g, err := b.m.Challenge(q.ctx, match.ChallengeSpec{
 		Setup:      match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize))},
@@ -108,18 +106,7 @@ func (b *Bot) solo(q *request, o options, kind store.Kind) (reply, error) {
 	if level == 0 {
 		level = defaultLevel
 	}
-	start := match.RandomFirst
-	switch o.str(optColour) {
-	case "black":
-		start = match.ChallengerFirst
-		if kind == store.Xiangqi {
-			start = match.OpponentFirst
-		}
-	case "white":
-		start = match.OpponentFirst
-	case "red":
-		start = match.ChallengerFirst
-	}
+	start := kindOf(kind).seating(o.str(optColour))
 	g, err := b.m.Solo(q.ctx, match.SoloSpec{
 		Setup:  match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize))},
 		Player: q.user, Level: level, Start: start, GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,

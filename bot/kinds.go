@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tengen-bot/tengen/bot/match"
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/engine/gomoku"
 	"github.com/tengen-bot/tengen/engine/xiangqi"
@@ -20,8 +21,9 @@ import (
 // everything that differs between Gomoku and Xiangqi here, in one place.
 type gameKind struct {
 	// colours are the catalogue keys of the sides' colours, emoji their
-	// marks, by engine.Side.
-	colours, emoji [2]string
+	// marks, and colourValues the values of the commands' colour option,
+	// by engine.Side.
+	colours, emoji, colourValues [2]string
 	// embed is the colour of the kind's embeds.
 	embed int
 	// flips: a board may be shown from the second side (Xiangqi turns the
@@ -30,6 +32,8 @@ type gameKind struct {
 	// draw draws the position as a PNG and, when replay is set, the whole
 	// game as a GIF.
 	draw func(r *render.Renderer, eg engine.Game, h render.Header, flip bool, opt render.Options, replay bool) (png, gif []byte, err error)
+	// setup describes a game's rules and board for people.
+	setup func(loc locale, g *store.Game) string
 	// lastMove writes the last move for people ("" for none).
 	lastMove func(eg engine.Game) string
 	// picker is the move picker: its first select, and the second once
@@ -52,10 +56,14 @@ type gameKind struct {
 // gameKinds describes each kind of game. It is a read-only table.
 var gameKinds = map[store.Kind]*gameKind{
 	store.Gomoku: {
-		colours: [2]string{"colour.black", "colour.white"},
-		emoji:   [2]string{"⚫", "⚪"},
-		embed:   0xC8A165,
-		draw:    drawGomoku,
+		colours:      [2]string{"colour.black", "colour.white"},
+		emoji:        [2]string{"⚫", "⚪"},
+		colourValues: [2]string{"black", "white"},
+		embed:        0xC8A165,
+		draw:         drawGomoku,
+		setup: func(loc locale, g *store.Game) string {
+			return loc.t("rule."+g.Rules) + " · " + strconv.Itoa(g.Size) + "×" + strconv.Itoa(g.Size)
+		},
 		lastMove: func(eg engine.Game) string {
 			moves := eg.Moves()
 			if len(moves) == 0 {
@@ -73,12 +81,14 @@ var gameKinds = map[store.Kind]*gameKind{
 		suggest:     suggestGomoku,
 	},
 	store.Xiangqi: {
-		colours:  [2]string{"colour.red", "colour.black"},
-		emoji:    [2]string{"🔴", "⚫"},
-		embed:    0xB0302A,
-		flips:    true,
-		draw:     drawXiangqi,
-		lastMove: xiangqiLastMove,
+		colours:      [2]string{"colour.red", "colour.black"},
+		emoji:        [2]string{"🔴", "⚫"},
+		colourValues: [2]string{"red", "black"},
+		embed:        0xB0302A,
+		flips:        true,
+		draw:         drawXiangqi,
+		setup:        func(loc locale, _ *store.Game) string { return loc.t("rule.xiangqi") },
+		lastMove:     xiangqiLastMove,
 		pickFirst: func(loc locale, eg engine.Game) []discordgo.SelectMenuOption {
 			return xiangqiPieces(loc, eg.(*xiangqi.Game))
 		},
@@ -90,6 +100,28 @@ var gameKinds = map[store.Kind]*gameKind{
 		pickKeys:    [5]string{"picker.piece", "picker.piece.placeholder", "picker.to", "picker.to.placeholder", "err.picker.stuck"},
 		suggest:     suggestXiangqi,
 	},
+}
+
+// allKinds lists the kinds of game, in a fixed order.
+func allKinds() []store.Kind {
+	kinds := make([]store.Kind, 0, len(gameKinds))
+	for k := range gameKinds {
+		kinds = append(kinds, k)
+	}
+	slices.Sort(kinds)
+	return kinds
+}
+
+// seating returns who moves first when the user chose colour (a value of
+// the commands' colour option: theirs; anything else is random).
+func (gk *gameKind) seating(colour string) match.Seating {
+	switch colour {
+	case gk.colourValues[engine.First]:
+		return match.ChallengerFirst
+	case gk.colourValues[engine.Second]:
+		return match.OpponentFirst
+	}
+	return match.RandomFirst
 }
 
 // kindOf returns the description of g's kind.

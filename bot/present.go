@@ -115,12 +115,7 @@ func colourName(loc locale, k store.Kind, s engine.Side) string {
 func kindName(loc locale, k store.Kind) string { return loc.t("kind." + string(k)) }
 
 // setupText describes the rules and size of a game: "renju · 15×15".
-func setupText(loc locale, g *store.Game) string {
-	if g.Kind == store.Gomoku {
-		return loc.t("rule."+g.Rules) + " · " + strconv.Itoa(g.Size) + "×" + strconv.Itoa(g.Size)
-	}
-	return loc.t("rule.xiangqi")
-}
+func setupText(loc locale, g *store.Game) string { return kindOf(g.Kind).setup(loc, g) }
 
 // players lists both sides with their colours.
 func players(loc locale, g *store.Game) string {

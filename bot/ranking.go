@@ -135,7 +135,7 @@ func (b *Bot) statsCommand(q *request, o options) (reply, error) {
 	if x, ok := o[optUser]; ok {
 		who, _ = x.Value.(string)
 	}
-	kinds := []store.Kind{store.Gomoku, store.Xiangqi}
+	kinds := allKinds()
 	if k := store.Kind(o.str(optGame)); k != "" {
 		if !k.Valid() {
 			return reply{}, refuse("err.kind", string(k))
@@ -143,7 +143,7 @@ func (b *Bot) statsCommand(q *request, o options) (reply, error) {
 		kinds = []store.Kind{k}
 	}
 	loc := q.public
-	e := &discordgo.MessageEmbed{Title: loc.t("stats.title"), Description: "<@" + who + ">", Color: kindOf(store.Gomoku).embed}
+	e := &discordgo.MessageEmbed{Title: loc.t("stats.title"), Description: "<@" + who + ">", Color: kindOf(kinds[0]).embed}
 	for _, k := range kinds {
 		st, err := b.st.Stats(q.ctx, who, k)
 		if err != nil {

@@ -6,10 +6,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/tengen-bot/tengen/engine"
-	"github.com/tengen-bot/tengen/engine/gomoku"
-	gomokuai "github.com/tengen-bot/tengen/engine/gomoku/ai"
-	"github.com/tengen-bot/tengen/engine/xiangqi"
-	xiangqiai "github.com/tengen-bot/tengen/engine/xiangqi/ai"
 )
 
 // Engines is the AI that plays with Tengen's own engines: engine/gomoku/ai
@@ -34,21 +30,15 @@ var _ AI = (*Engines)(nil)
 // Move returns the engine's choice for the side to move in g at level,
 // within ctx's deadline.
 func (e *Engines) Move(ctx context.Context, g engine.Game, level int) (string, error) {
-	switch g := g.(type) {
-	case *gomoku.Game:
-		r, err := gomokuai.New(gomokuai.Options{Level: level, Seed: e.seed(g), TTSize: e.TTSize}).Think(ctx, g)
-		if err != nil {
-			return "", fmt.Errorf("gomoku engine: %w", err)
-		}
-		return r.Text, nil
-	case *xiangqi.Game:
-		r, err := xiangqiai.New(xiangqiai.Options{Level: level, Seed: e.seed(g), TTSize: e.TTSize}).Think(ctx, g)
-		if err != nil {
-			return "", fmt.Errorf("xiangqi engine: %w", err)
-		}
-		return r.Text, nil
+	kind, spec, ok := specOf(g)
+	if !ok {
+		return "", fmt.Errorf("no engine plays %T", g)
 	}
-	return "", fmt.Errorf("no engine plays %T", g)
+	mv, err := spec.think(ctx, g, aiOptions{level: level, seed: e.seed(g), ttSize: e.TTSize})
+	if err != nil {
+		return "", fmt.Errorf("%s engine: %w", kind, err)
+	}
+	return mv, nil
 }
 
 // Evaluate scores g for the side to move. Each engine decides for itself
@@ -56,23 +46,13 @@ func (e *Engines) Move(ctx context.Context, g engine.Game, level int) (string, e
 // a position scores 0, so the lifecycle accepts a draw offer exactly when
 // the engine would. Other positions keep the engine's score and sign.
 func (e *Engines) Evaluate(ctx context.Context, g engine.Game, level int) (int, error) {
-	var score int
-	var level0 bool
-	switch g := g.(type) {
-	case *gomoku.Game:
-		s, err := gomokuai.New(gomokuai.Options{Level: level, Seed: e.seed(g), TTSize: e.TTSize}).Evaluate(ctx, g)
-		if err != nil {
-			return 0, fmt.Errorf("gomoku engine: %w", err)
-		}
-		score, level0 = s, gomokuai.AcceptsDraw(s)
-	case *xiangqi.Game:
-		s, err := xiangqiai.New(xiangqiai.Options{Level: level, Seed: e.seed(g), TTSize: e.TTSize}).Evaluate(ctx, g)
-		if err != nil {
-			return 0, fmt.Errorf("xiangqi engine: %w", err)
-		}
-		score, level0 = s, xiangqiai.AcceptsDraw(s)
-	default:
+	kind, spec, ok := specOf(g)
+	if !ok {
 		return 0, fmt.Errorf("no engine plays %T", g)
+	}
+	score, level0, err := spec.evaluate(ctx, g, aiOptions{level: level, seed: e.seed(g), ttSize: e.TTSize})
+	if err != nil {
+		return 0, fmt.Errorf("%s engine: %w", kind, err)
 	}
 	if level0 {
 		return 0, nil

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -8,7 +9,9 @@ import (
 
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/engine/gomoku"
+	gomokuai "github.com/tengen-bot/tengen/engine/gomoku/ai"
 	"github.com/tengen-bot/tengen/engine/xiangqi"
+	xiangqiai "github.com/tengen-bot/tengen/engine/xiangqi/ai"
 	"github.com/tengen-bot/tengen/store"
 )
 
@@ -20,12 +23,26 @@ type Setup struct {
 	Size  int
 }
 
-// kindSpec is how the lifecycle builds and restores one kind of game.
+// kindSpec is how the lifecycle builds, restores and plays one kind of
+// game.
 type kindSpec struct {
 	rules   []string // accepted rule sets, the default first
 	sizes   []int    // accepted board sizes, the default first
 	newGame func(rules string, size int) (engine.Game, error)
 	restore func(text []byte) (engine.Game, error)
+	// owns reports whether g is a game of this kind.
+	owns func(g engine.Game) bool
+	// think and evaluate ask the kind's engine (Engines) for a move, and
+	// for a score with whether the engine sees the position as level.
+	think    func(ctx context.Context, g engine.Game, o aiOptions) (string, error)
+	evaluate func(ctx context.Context, g engine.Game, o aiOptions) (score int, level bool, err error)
+}
+
+// aiOptions are the settings of one search by Engines.
+type aiOptions struct {
+	level  int
+	seed   int64
+	ttSize int
 }
 
 // kinds is the game-kind registry: the one place that knows which engine
@@ -48,6 +65,15 @@ var kinds = map[store.Kind]kindSpec{
 			}
 			return g, nil
 		},
+		owns: func(g engine.Game) bool { _, ok := g.(*gomoku.Game); return ok },
+		think: func(ctx context.Context, g engine.Game, o aiOptions) (string, error) {
+			r, err := gomokuai.New(gomokuai.Options{Level: o.level, Seed: o.seed, TTSize: o.ttSize}).Think(ctx, g.(*gomoku.Game))
+			return r.Text, err
+		},
+		evaluate: func(ctx context.Context, g engine.Game, o aiOptions) (int, bool, error) {
+			s, err := gomokuai.New(gomokuai.Options{Level: o.level, Seed: o.seed, TTSize: o.ttSize}).Evaluate(ctx, g.(*gomoku.Game))
+			return s, gomokuai.AcceptsDraw(s), err
+		},
 	},
 	store.Xiangqi: {
 		rules: []string{"asian"}, // the AXF/WXF rules package xiangqi plays
@@ -62,7 +88,26 @@ var kinds = map[store.Kind]kindSpec{
 			}
 			return g, nil
 		},
+		owns: func(g engine.Game) bool { _, ok := g.(*xiangqi.Game); return ok },
+		think: func(ctx context.Context, g engine.Game, o aiOptions) (string, error) {
+			r, err := xiangqiai.New(xiangqiai.Options{Level: o.level, Seed: o.seed, TTSize: o.ttSize}).Think(ctx, g.(*xiangqi.Game))
+			return r.Text, err
+		},
+		evaluate: func(ctx context.Context, g engine.Game, o aiOptions) (int, bool, error) {
+			s, err := xiangqiai.New(xiangqiai.Options{Level: o.level, Seed: o.seed, TTSize: o.ttSize}).Evaluate(ctx, g.(*xiangqi.Game))
+			return s, xiangqiai.AcceptsDraw(s), err
+		},
 	},
+}
+
+// specOf returns the spec of g's kind.
+func specOf(g engine.Game) (store.Kind, kindSpec, bool) {
+	for k, spec := range kinds {
+		if spec.owns(g) {
+			return k, spec, true
+		}
+	}
+	return "", kindSpec{}, false
 }
 
 // normalize fills in the kind's defaults and checks the setup against it.
