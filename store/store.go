@@ -213,6 +213,12 @@ func (db *DB) Migrated() []string { return append([]string(nil), db.migrated...)
 // connection) and commits it; what names the operation in errors.
 func (db *DB) write(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
 	tx, err := db.w.BeginTx(ctx, nil)
+	return commit(tx, err, what, fn)
+}
+
+// commit runs fn in tx (begun with error err) and commits it, or rolls it
+// back when fn fails; what names the operation in errors.
+func commit(tx *sql.Tx, err error, what string, fn func(tx *sql.Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("%s: begin: %w", what, err)
 	}
@@ -255,22 +261,7 @@ func (db *DB) writeLight(ctx context.Context, what string, fn func(tx *sql.Tx) e
 		}
 	}()
 	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("%s: begin: %w", what, err)
-	}
-	if err := fn(tx); err != nil {
-		if rerr := tx.Rollback(); rerr != nil {
-			return fmt.Errorf("%s: %w (rollback: %v)", what, err, rerr)
-		}
-		if ErrorCode(err) != OK {
-			return err
-		}
-		return fmt.Errorf("%s: %w", what, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("%s: commit: %w", what, err)
-	}
-	return nil
+	return commit(tx, err, what, fn)
 }
 
 // millis converts t to Unix milliseconds, NULL for the zero time.
