@@ -236,7 +236,7 @@ func TestRenjuWhiteForcesForbidden(t *testing.T) {
 	if _, err := g.Play("d12"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.Play("h8"); engine.ErrorCode(err) != engine.Forbidden {
+	if _, err := g.Play("h8"); engine.ErrorCode(err) != engine.ForbiddenPoint {
 		t.Fatalf("black h8: err = %v, want forbidden", err)
 	}
 	r := think(t, g, 10)
