@@ -107,7 +107,7 @@ func TestThinkErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := New(Options{Level: 5}).Think(context.Background(), g)
-	if engine.ErrorCode(err) != engine.GameOver {
+	if engine.ErrorCode(err) != engine.GameWon {
 		t.Fatalf("Think after the end: err = %v, want a game-over error", err)
 	}
 	if _, err := New(Options{}).Think(context.Background(), nil); err == nil {
