@@ -17,7 +17,7 @@ import (
 func TestExplainLocalised(t *testing.T) {
 	b := &Bot{}
 	turn := fmt.Errorf("play: %w", &match.Error{Code: match.NotYourTurn, Message: "it is not your turn: waiting for @bob (white)"})
-	foul := &engine.Error{Code: engine.Forbidden, Message: "j8 is forbidden for black: double three"}
+	foul := engine.E(engine.ForbiddenPoint, engine.ShapeDoubleThree, "j8")
 	tests := []struct {
 		loc      locale
 		err      error

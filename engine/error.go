@@ -112,17 +112,8 @@ const (
 	FENFullmove   // FEN, input
 	FENCapture    // FEN, colour, colour
 
-	// Lifecycle (bot/match) and storage (store): none yet.
-
-	// Broad codes of the former vocabulary, while the packages move to the
-	// codes above.
-
-	OutOfBoard
-	Illegal
-	Forbidden
-	NotYourTurn
-	GameOver
-	BadNotation
+	// Lifecycle (bot/match) and storage (store): none yet. Their codes go
+	// here, above NumCodes, each with its row in the table below.
 
 	NumCodes // the number of codes, OK included; not a code
 )
@@ -234,13 +225,6 @@ var codes = [NumCodes]struct {
 	FENCapture:    {"fen capture", "bad FEN %q: %s is to move but could capture the %s general", ClassNotation},
 
 	// Lifecycle (bot/match) and storage (store): none yet.
-
-	OutOfBoard:  {"out of board", "", ClassOffBoard},
-	Illegal:     {"illegal", "", ClassIllegal},
-	Forbidden:   {"forbidden", "", ClassForbidden},
-	NotYourTurn: {"not your turn", "", ClassIllegal},
-	GameOver:    {"game over", "", ClassOver},
-	BadNotation: {"bad notation", "", ClassNotation},
 }
 
 // String returns the code's short name, e.g. "occupied" or "path blocked".
@@ -282,11 +266,6 @@ func (c Code) Class() Class {
 type Error struct {
 	Code Code
 	Args []any
-
-	// Message is the former free English message. Deprecated: only the
-	// broad codes still use it, and both go once every site has a code of
-	// its own.
-	Message string
 }
 
 // E returns an *Error with the given code and arguments.
@@ -297,20 +276,11 @@ func E(code Code, args ...any) *Error {
 // Error returns the message in English: the code's English format with the
 // arguments in English (a Term or a Reason by its String method).
 func (e *Error) Error() string {
-	if e.Message != "" {
-		return e.Message
-	}
 	f := e.Code.English()
 	if f == "" {
 		return e.Code.String()
 	}
 	return fmt.Sprintf(f, e.Args...)
-}
-
-// Errorf returns an *Error with one of the broad codes and a free message.
-// Deprecated: use E with a code of the message's own.
-func Errorf(code Code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
 // ErrorCode returns the Code of the first *Error in err's chain, or OK when

@@ -50,9 +50,6 @@ func TestCodeTable(t *testing.T) {
 			t.Errorf("codes %d and %d share the key %q", prev, c, key)
 		}
 		names[name], keys[key] = c, c
-		if legacy(c) {
-			continue
-		}
 		if f == "" {
 			t.Errorf("%v has no English format", c)
 		}
@@ -73,10 +70,6 @@ func TestCodeTable(t *testing.T) {
 		t.Errorf("an unknown code is named %q", got)
 	}
 }
-
-// legacy reports whether c is one of the broad codes of the former
-// vocabulary, which have no format.
-func legacy(c Code) bool { return c >= OutOfBoard && c <= BadNotation }
 
 // TestErrorEnglish: the English of representative errors, as the games
 // wrote it before errors had codes of their own.
