@@ -102,7 +102,7 @@ func (b *Bot) explain(loc locale, err error) (string, bool) {
 	}
 	var ee *engine.Error
 	if errors.As(err, &ee) {
-		return "⚠️ " + loc.detail(engineKey(ee.Code.Class()), ee.Error()), false
+		return "⚠️ " + loc.detail(engineKey(ee.Code.Class()), loc.errorText(ee)), false
 	}
 	var se *store.Error
 	if errors.As(err, &se) && se.Code != store.Conflict {
