@@ -16,7 +16,7 @@ import (
 // failures are an apology, flagged for the log.
 func TestExplainLocalised(t *testing.T) {
 	turn := fmt.Errorf("play: %w", &match.Error{Code: match.NotYourTurn, Message: "it is not your turn: waiting for @bob (white)"})
-	foul := &engine.Error{Code: engine.Forbidden, Message: "j8 is forbidden for black: double three"}
+	foul := engine.E(engine.ForbiddenPoint, engine.ShapeDoubleThree, "j8")
 	tests := []struct {
 		loc      locale
 		err      error
@@ -25,7 +25,7 @@ func TestExplainLocalised(t *testing.T) {
 	}{
 		{en, turn, []string{"it is not your turn: waiting for @bob (white)"}, false},
 		{zhCN, turn, []string{"还没轮到你", "@bob"}, false},
-		{zhTW, foul, []string{"禁手", "double three"}, false},
+		{zhTW, foul, []string{"禁手", "j8", "三三"}, false},
 		{zhTW, refuse("err.game.missing", 9), []string{"不存在第 9 局"}, false},
 		{en, errors.New("disk on fire"), []string{"Something went wrong"}, true},
 		{zhCN, &store.Error{Code: store.Conflict, Message: "stale"}, []string{"请重试"}, false},

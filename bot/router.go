@@ -178,7 +178,7 @@ func explain(loc locale, err error) (string, bool) {
 	}
 	var ee *engine.Error
 	if errors.As(err, &ee) {
-		return "⚠️ " + loc.detail(engineKey(ee.Code), ee.Message), false
+		return "⚠️ " + loc.detail(engineKey(ee.Code.Class()), loc.errorText(ee)), false
 	}
 	var se *store.Error
 	if errors.As(err, &se) && se.Code != store.Conflict {
@@ -216,19 +216,17 @@ func matchKey(c match.Code) string {
 	return "err.match.invalid"
 }
 
-func engineKey(c engine.Code) string {
+func engineKey(c engine.Class) string {
 	switch c {
-	case engine.OutOfBoard:
+	case engine.ClassOffBoard:
 		return "err.move.board"
-	case engine.Occupied:
+	case engine.ClassOccupied:
 		return "err.move.occupied"
-	case engine.Forbidden:
+	case engine.ClassForbidden:
 		return "err.move.forbidden"
-	case engine.NotYourTurn:
-		return "err.match.turn"
-	case engine.GameOver:
+	case engine.ClassOver:
 		return "err.match.over"
-	case engine.BadNotation:
+	case engine.ClassNotation:
 		return "err.move.notation"
 	}
 	return "err.move.illegal"

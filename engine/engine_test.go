@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -49,22 +47,5 @@ func TestReasonIsDraw(t *testing.T) {
 		if name := r.String(); strings.HasPrefix(name, "reason(") {
 			t.Errorf("reason %d has no name: %q", r, name)
 		}
-	}
-}
-
-func TestErrorCode(t *testing.T) {
-	err := Errorf(Occupied, "%s is already taken", "h8")
-	if err.Error() != "h8 is already taken" {
-		t.Fatalf("message = %q", err.Error())
-	}
-	wrapped := fmt.Errorf("game 12: %w", err)
-	if got := ErrorCode(wrapped); got != Occupied {
-		t.Fatalf("ErrorCode(wrapped) = %v, want occupied", got)
-	}
-	if got := ErrorCode(errors.New("disk full")); got != OK {
-		t.Fatalf("ErrorCode(plain) = %v, want ok", got)
-	}
-	if got := ErrorCode(nil); got != OK {
-		t.Fatalf("ErrorCode(nil) = %v, want ok", got)
 	}
 }

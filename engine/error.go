@@ -3,56 +3,284 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
-// Code classifies an Error so that each layer can map it to its own reply
-// (an ephemeral Discord message, a UCI "info string", a log line).
-type Code uint8
+// Code says exactly what went wrong: there is one code per message, and the
+// message's variable parts travel as an Error's Args. Each layer maps a code
+// to its own reply (a translated Discord message, a UCI "info string", a log
+// line) by the code's Key; String is its short stable name, English its
+// English format and Class the broad kind of mistake.
+type Code uint16
 
-// Error codes. Every error a player can cause has one of these.
+// Error codes, one per message. The comment after each code lists its
+// arguments in order: a point, square or move is notation (a string), input
+// is what a player wrote (a string, clipped), a number is an int, a colour,
+// piece or shape is a Term, a reason is a Reason.
 const (
-	OK          Code = iota // not an engine error
-	OutOfBoard              // the point or square is not on the board
-	Occupied                // the point is already taken
-	Illegal                 // the rules do not allow the move
-	Forbidden               // a renju forbidden point for black
-	NotYourTurn             // the player is not the one to move
-	GameOver                // the game has already ended
-	BadNotation             // the text is not a move in any accepted notation
+	OK Code = iota // not an engine error
+
+	// Rules and notation: Gomoku.
+
+	OffBoard             // point, last column letter, size (number)
+	NoSuchPoint          // last column letter, size (number)
+	Occupied             // point
+	ForbiddenPoint       // shape, point
+	NoPointGiven         // example point
+	NotAPoint            // input, example point
+	BadBoardSize         // number, number, number
+	UnknownRule          // rule name
+	NotARule             // input
+	NotASavedGame        // input
+	NotABoardSize        // input
+	UndoNegative         // number
+	UndoTooMany          // number, number
+	GomokuWon            // colour, reason
+	GomokuDrawnForbidden // none
+	GomokuDrawnFull      // none
+	NoPointLeft          // none
+
+	// Rules and notation: both games.
+
+	GameWon     // colour, reason
+	GameDrawn   // reason
+	NoLegalMove // none
+
+	// Rules and notation: Xiangqi moves.
+
+	SquareOffBoard  // none
+	NotOnBoard      // point
+	NoPieceOn       // square
+	NotYourPiece    // piece, square, colour, colour
+	AlreadyThere    // piece, square
+	OwnPiece        // square, piece
+	GeneralStep     // none
+	GeneralPalace   // none
+	AdvisorStep     // none
+	AdvisorPalace   // none
+	ElephantStep    // none
+	ElephantRiver   // none
+	ElephantEye     // square
+	HorseStep       // none
+	HorseLeg        // square
+	NotStraight     // piece
+	PathBlocked     // piece, square
+	NoScreen        // none
+	ManyScreens     // none
+	SoldierStep     // none
+	SoldierBackward // none
+	SoldierSideways // none
+	GeneralsFace    // none
+	StillInCheck    // none
+	LeavesInCheck   // none
+	UndoBeyond      // number, number
+
+	// Rules and notation: Xiangqi notations.
+
+	NoMoveGiven     // none
+	NotAMove        // input
+	NotASquare      // input
+	NotChinese      // input
+	NotWXF          // input
+	NoPieceOnFile   // colour, piece, file (number)
+	FileTooFew      // file (number), colour, piece, input
+	FilesTooFew     // colour, piece, input
+	Ambiguous       // input, move, move, piece, move
+	LastNumber      // none
+	NoSideways      // piece
+	AlreadyOnFile   // piece, file (number)
+	CannotReachFile // piece, file (number), file (number)
+	OffBoardMove    // piece
+	MovesAfterFEN   // none
+
+	// Rules and notation: Xiangqi FEN. The first argument is the FEN.
+
+	FENFields     // FEN
+	FENRanks      // FEN, number, number
+	FENLetter     // FEN, letter
+	FENRankLong   // FEN, rank (number), number
+	FENPalace     // FEN, colour, piece, square
+	FENAdvisor    // FEN, colour, piece, square
+	FENElephant   // FEN, colour, piece, square
+	FENSoldier    // FEN, colour, piece, square
+	FENTooMany    // FEN, colour, piece
+	FENRankPoints // FEN, rank (number), number, number
+	FENNoGeneral  // FEN, colour
+	FENTurn       // FEN, input
+	FENDash       // FEN, field (number), input
+	FENClock      // FEN, input
+	FENFullmove   // FEN, input
+	FENCapture    // FEN, colour, colour
+
+	// Lifecycle (bot/match) and storage (store): none yet. Their codes go
+	// here, above NumCodes, each with its row in the table below.
+
+	NumCodes // the number of codes, OK included; not a code
 )
 
-var codeNames = [...]string{
-	OK:          "ok",
-	OutOfBoard:  "out of board",
-	Occupied:    "occupied",
-	Illegal:     "illegal",
-	Forbidden:   "forbidden",
-	NotYourTurn: "not your turn",
-	GameOver:    "game over",
-	BadNotation: "bad notation",
+// Class is the broad kind of mistake a code reports, for a layer that
+// words only that much (a lead line above the specific message).
+type Class uint8
+
+// Classes of codes.
+const (
+	ClassNone      Class = iota // OK: not an engine error
+	ClassOffBoard               // a point or square off the board
+	ClassOccupied               // a point already taken
+	ClassForbidden              // a renju forbidden point for black
+	ClassNotation               // text that is not a move, point, rule or position
+	ClassIllegal                // a move or request the rules do not allow
+	ClassOver                   // the game has already ended
+)
+
+// codes is the one table of codes: each one's short name, English format
+// and class. The English formats take the arguments the const block lists,
+// in order.
+var codes = [NumCodes]struct {
+	name, english string
+	class         Class
+}{
+	OK: {"ok", "ok", ClassNone},
+
+	OffBoard:             {"off board", "%s is off the board: columns run a–%s and rows 1–%d", ClassOffBoard},
+	NoSuchPoint:          {"no such point", "that point is off the board: columns run a–%s and rows 1–%d", ClassOffBoard},
+	Occupied:             {"occupied", "%s is already taken", ClassOccupied},
+	ForbiddenPoint:       {"forbidden point", "black may not play %s at %s", ClassForbidden},
+	NoPointGiven:         {"no point given", "no point given: write a column letter then a row number, like %s", ClassNotation},
+	NotAPoint:            {"not a point", "'%s' is not a point: write a column letter then a row number, like %s", ClassNotation},
+	BadBoardSize:         {"bad board size", "a board is %d or %d points across, not %d", ClassIllegal},
+	UnknownRule:          {"unknown rule", "unknown rule %s: choose freestyle, standard or renju", ClassIllegal},
+	NotARule:             {"not a rule", "'%s' is not a rule: choose freestyle, standard or renju", ClassNotation},
+	NotASavedGame:        {"not a saved game", "'%s' is not a saved game: write the size, the rule, a colon and the moves, like 15 renju: h8 h9", ClassNotation},
+	NotABoardSize:        {"not a board size", "'%s' is not a board size: use 15 or 19", ClassNotation},
+	UndoNegative:         {"undo negative", "cannot take back %d moves", ClassIllegal},
+	UndoTooMany:          {"undo too many", "cannot take back %d moves: only %d played", ClassIllegal},
+	GomokuWon:            {"gomoku won", "the game is over: %s won by %s", ClassOver},
+	GomokuDrawnForbidden: {"gomoku drawn forbidden", "the game is over: it was drawn, every point left is forbidden to black", ClassOver},
+	GomokuDrawnFull:      {"gomoku drawn full", "the game is over: it was drawn, the board is full", ClassOver},
+	NoPointLeft:          {"no point left", "there is no point left to play", ClassIllegal},
+
+	GameWon:     {"game won", "the game is over: %s wins by %s", ClassOver},
+	GameDrawn:   {"game drawn", "the game is over: draw by %s", ClassOver},
+	NoLegalMove: {"no legal move", "the side to move has no legal move", ClassIllegal},
+
+	SquareOffBoard:  {"square off board", "that point is not on the board (files a..i, ranks 1..10)", ClassOffBoard},
+	NotOnBoard:      {"not on board", "%s is not on the board: files are a..i and ranks 1..10", ClassOffBoard},
+	NoPieceOn:       {"no piece", "there is no piece on %s", ClassIllegal},
+	NotYourPiece:    {"not your piece", "the %s on %s is %s's, and it is %s's turn", ClassIllegal},
+	AlreadyThere:    {"already there", "the %s is already on %s: a move must go somewhere", ClassIllegal},
+	OwnPiece:        {"own piece", "%s holds your own %s: you cannot capture your own piece", ClassIllegal},
+	GeneralStep:     {"general step", "the general moves one point along a line", ClassIllegal},
+	GeneralPalace:   {"general palace", "the general may not leave the palace", ClassIllegal},
+	AdvisorStep:     {"advisor step", "the advisor moves one point diagonally", ClassIllegal},
+	AdvisorPalace:   {"advisor palace", "the advisor may not leave the palace", ClassIllegal},
+	ElephantStep:    {"elephant step", "the elephant moves exactly two points diagonally", ClassIllegal},
+	ElephantRiver:   {"elephant river", "the elephant may not cross the river", ClassIllegal},
+	ElephantEye:     {"elephant eye", "the elephant's eye at %s is blocked", ClassIllegal},
+	HorseStep:       {"horse step", "the horse moves one point straight and then one diagonally", ClassIllegal},
+	HorseLeg:        {"horse leg", "the horse's leg at %s is blocked", ClassIllegal},
+	NotStraight:     {"not straight", "the %s moves along a straight line", ClassIllegal},
+	PathBlocked:     {"path blocked", "the %s's path is blocked at %s", ClassIllegal},
+	NoScreen:        {"no screen", "the cannon captures only by jumping over exactly one piece, and there is none between", ClassIllegal},
+	ManyScreens:     {"many screens", "the cannon captures only by jumping over exactly one piece, and there are several between", ClassIllegal},
+	SoldierStep:     {"soldier step", "the soldier moves one point at a time", ClassIllegal},
+	SoldierBackward: {"soldier backward", "soldiers never move backwards", ClassIllegal},
+	SoldierSideways: {"soldier sideways", "a soldier may move sideways only after crossing the river", ClassIllegal},
+	GeneralsFace:    {"generals face", "generals may not face each other on an open file", ClassIllegal},
+	StillInCheck:    {"still in check", "your general is in check and that move does not get it out of check", ClassIllegal},
+	LeavesInCheck:   {"leaves in check", "that move leaves your general in check", ClassIllegal},
+	UndoBeyond:      {"undo beyond", "cannot take back %d moves: %d have been played", ClassIllegal},
+
+	NoMoveGiven:     {"no move given", "no move given: write it like h3e3, C2.5 or 炮二平五", ClassNotation},
+	NotAMove:        {"not a move", "'%s' is not a move: write it like h3e3, C2.5 or 炮二平五", ClassNotation},
+	NotASquare:      {"not a square", "%q is not a point: write it like e1 or h10", ClassNotation},
+	NotChinese:      {"not chinese", "%q is not a move in Chinese notation: write it like 炮二平五, 馬8進7 or 前炮平四", ClassNotation},
+	NotWXF:          {"not wxf", "%q is not a WXF move: write it like C2.5, H8+7 or C+.5", ClassNotation},
+	NoPieceOnFile:   {"no piece on file", "there is no %s %s on file %d", ClassIllegal},
+	FileTooFew:      {"file too few", "file %d does not hold enough %s %ss for '%s' to pick one of them", ClassIllegal},
+	FilesTooFew:     {"files too few", "no file holds enough %s %ss for '%s' to pick one of them", ClassIllegal},
+	Ambiguous:       {"ambiguous", "'%s' is ambiguous: it could be %s or %s; say which %s (front or rear), or give the points like %s", ClassNotation},
+	LastNumber:      {"last number", "the last number must be 1..9", ClassNotation},
+	NoSideways:      {"no sideways", "the %s never moves sideways along a rank", ClassIllegal},
+	AlreadyOnFile:   {"already on file", "the %s is already on file %d", ClassIllegal},
+	CannotReachFile: {"cannot reach file", "the %s on file %d cannot reach file %d", ClassIllegal},
+	OffBoardMove:    {"off board move", "that would take the %s off the board", ClassIllegal},
+	MovesAfterFEN:   {"moves after fen", "the moves must follow the FEN after \" moves \"", ClassNotation},
+
+	FENFields:     {"fen fields", "bad FEN %q: want the placement, the side to move and optionally \"- - halfmove fullmove\"", ClassNotation},
+	FENRanks:      {"fen ranks", "bad FEN %q: want %d ranks separated by '/', found %d", ClassNotation},
+	FENLetter:     {"fen letter", "bad FEN %q: '%s' is not a piece letter (use k a b n r c p, upper case for red)", ClassNotation},
+	FENRankLong:   {"fen rank long", "bad FEN %q: rank %d has more than %d points", ClassNotation},
+	FENPalace:     {"fen palace", "bad FEN %q: the %s %s on %s is outside its palace", ClassNotation},
+	FENAdvisor:    {"fen advisor", "bad FEN %q: the %s %s on %s is not on a palace diagonal point", ClassNotation},
+	FENElephant:   {"fen elephant", "bad FEN %q: the %s %s on %s is on a point no elephant can reach", ClassNotation},
+	FENSoldier:    {"fen soldier", "bad FEN %q: the %s %s on %s is on a point no soldier can reach", ClassNotation},
+	FENTooMany:    {"fen too many", "bad FEN %q: too many %s %ss", ClassNotation},
+	FENRankPoints: {"fen rank points", "bad FEN %q: rank %d has %d points, want %d", ClassNotation},
+	FENNoGeneral:  {"fen no general", "bad FEN %q: %s has no general", ClassNotation},
+	FENTurn:       {"fen turn", "bad FEN %q: the side to move must be w (red) or b (black), not %q", ClassNotation},
+	FENDash:       {"fen dash", "bad FEN %q: field %d must be \"-\" in Xiangqi, not %q", ClassNotation},
+	FENClock:      {"fen clock", "bad FEN %q: the halfmove clock must be a number from 0 to 10000, not %q", ClassNotation},
+	FENFullmove:   {"fen fullmove", "bad FEN %q: the fullmove number must be a number from 1 to 10000, not %q", ClassNotation},
+	FENCapture:    {"fen capture", "bad FEN %q: %s is to move but could capture the %s general", ClassNotation},
+
+	// Lifecycle (bot/match) and storage (store): none yet.
 }
 
-// String returns the code's short name, e.g. "occupied".
+// String returns the code's short name, e.g. "occupied" or "path blocked".
+// Names are stable: Key builds catalogue keys from them.
 func (c Code) String() string {
-	if int(c) < len(codeNames) {
-		return codeNames[c]
+	if c < NumCodes {
+		return codes[c].name
 	}
-	return fmt.Sprintf("code(%d)", uint8(c))
+	return fmt.Sprintf("code(%d)", uint16(c))
 }
 
-// Error is a rule or notation error with a message a player can understand,
-// such as "h8 is already taken" or "that move leaves your general in check".
+// Key returns the code's catalogue key: "err." and its name with spaces as
+// underscores, e.g. "err.path_blocked".
+func (c Code) Key() string { return "err." + strings.ReplaceAll(c.String(), " ", "_") }
+
+// English returns the code's English format, e.g. "the %s's path is blocked
+// at %s"; its verbs take the code's arguments in order.
+func (c Code) English() string {
+	if c < NumCodes {
+		return codes[c].english
+	}
+	return ""
+}
+
+// Class returns the broad kind of mistake c reports (ClassNone for OK and
+// for a value that is not a code).
+func (c Code) Class() Class {
+	if c < NumCodes {
+		return codes[c].class
+	}
+	return ClassNone
+}
+
+// Error is a refusal of the rules or the notation: a code that says which
+// one and the arguments its message takes, such as Occupied with "h8"
+// ("h8 is already taken") or PathBlocked with PieceCannon and "c3". Its
+// arguments are notation and player input (strings), numbers (ints), Terms
+// and Reasons, never words already put into a language.
 type Error struct {
-	Code    Code
-	Message string
+	Code Code
+	Args []any
 }
 
-// Error returns the player-facing message.
-func (e *Error) Error() string { return e.Message }
+// E returns an *Error with the given code and arguments.
+func E(code Code, args ...any) *Error {
+	return &Error{Code: code, Args: args}
+}
 
-// Errorf returns an *Error with the given code and formatted message.
-func Errorf(code Code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+// Error returns the message in English: the code's English format with the
+// arguments in English (a Term or a Reason by its String method).
+func (e *Error) Error() string {
+	f := e.Code.English()
+	if f == "" {
+		return e.Code.String()
+	}
+	return fmt.Sprintf(f, e.Args...)
 }
 
 // ErrorCode returns the Code of the first *Error in err's chain, or OK when
@@ -63,4 +291,14 @@ func ErrorCode(err error) Code {
 		return e.Code
 	}
 	return OK
+}
+
+// Over returns the error for playing on in a game that ended with o, a win
+// or a draw: GameWon with the winner's colour (colours names the First and
+// the Second side) and the reason, or GameDrawn with the reason.
+func Over(o Outcome, colours [2]Term) *Error {
+	if o.Status == Win {
+		return E(GameWon, colours[o.Winner&1], o.Reason)
+	}
+	return E(GameDrawn, o.Reason)
 }

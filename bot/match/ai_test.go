@@ -166,7 +166,7 @@ func TestSoloXiangqi(t *testing.T) {
 		t.Errorf("red's move %+v", red)
 	}
 	_, err = e.m.Play(ctx, g.ID, as(alice.ID), "e10e8", 1)
-	if engine.ErrorCode(err) != engine.Illegal {
+	if engine.ErrorCode(err) != engine.GeneralStep {
 		t.Errorf("a general leaving the palace: %v", err)
 	}
 	e.playRandom(g.ID, NewRandomAI(8))

@@ -23,8 +23,8 @@ func TestPlayWhoMayMove(t *testing.T) {
 		{"not your turn", bob.ID, "h8", AnyPly, NotYourTurn, engine.OK, "it is not your turn: waiting for @alice (black)"},
 		{"stranger", carol.ID, "h8", AnyPly, NotAPlayer, engine.OK, "you are not playing in game #1: it is @alice (black) against @bob (white)"},
 		{"stale button", alice.ID, "h8", 3, Stale, engine.OK, "that button belongs to move 3, but game #1 is at move 0 now: use the latest board"},
-		{"off the board", alice.ID, "z99", AnyPly, OK, engine.OutOfBoard, ""},
-		{"gibberish", alice.ID, "hello", AnyPly, OK, engine.BadNotation, ""},
+		{"off the board", alice.ID, "z99", AnyPly, OK, engine.OffBoard, ""},
+		{"gibberish", alice.ID, "hello", AnyPly, OK, engine.NotAPoint, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -29,7 +29,7 @@ func (r *RandomAI) Move(ctx context.Context, g engine.Game, level int) (string, 
 	}
 	moves := g.LegalMoves()
 	if len(moves) == 0 {
-		return "", engine.Errorf(engine.GameOver, "there is no legal move to play")
+		return "", engine.E(engine.NoLegalMove)
 	}
 	r.mu.Lock()
 	i := r.rng.IntN(len(moves))

@@ -14,11 +14,14 @@ const (
 )
 
 // sideName returns "black" or "white".
-func sideName(s engine.Side) string {
+func sideName(s engine.Side) string { return colour(s).String() }
+
+// colour returns the Term for side s: ColourBlack or ColourWhite.
+func colour(s engine.Side) engine.Term {
 	if s == Black {
-		return "black"
+		return engine.ColourBlack
 	}
-	return "white"
+	return engine.ColourWhite
 }
 
 // Stone is what lies on one cell of Board's array.
@@ -67,10 +70,10 @@ type Board struct {
 // NewBoard returns an empty size×size board (Small or Large) played by rule.
 func NewBoard(size int, rule Rule) (*Board, error) {
 	if size != Small && size != Large {
-		return nil, engine.Errorf(engine.Illegal, "a board is %d or %d points across, not %d", Small, Large, size)
+		return nil, engine.E(engine.BadBoardSize, Small, Large, size)
 	}
 	if !rule.Valid() {
-		return nil, engine.Errorf(engine.Illegal, "unknown rule %s: choose freestyle, standard or renju", rule)
+		return nil, engine.E(engine.UnknownRule, rule.String())
 	}
 	b := &Board{size: uint8(size), rule: rule}
 	for i := range b.cells {
@@ -123,22 +126,21 @@ func (b *Board) Take(p Point) {
 
 // Play places a stone of side s on p after checking that p is an empty point
 // of the board and, under Renju, that black is not playing a forbidden point.
-// Errors are *engine.Error worded for players; on error nothing changes.
+// Errors are *engine.Error: OffBoard (NoSuchPoint for a value that is no
+// point of either board), Occupied or ForbiddenPoint; on error nothing changes.
 func (b *Board) Play(p Point, s engine.Side) error {
 	if !p.OnBoard(b.Size()) {
-		name := "that point"
 		if p.OnBoard(Large) {
-			name = p.String()
+			return engine.E(engine.OffBoard, p.String(), lastColumn(b.Size()), b.Size())
 		}
-		return engine.Errorf(engine.OutOfBoard, "%s is off the board: columns run a–%c and rows 1–%d",
-			name, 'a'+b.size-1, b.size)
+		return engine.E(engine.NoSuchPoint, lastColumn(b.Size()), b.Size())
 	}
 	if b.cells[p] != Empty {
-		return engine.Errorf(engine.Occupied, "%s is already taken", p)
+		return engine.E(engine.Occupied, p.String())
 	}
 	if b.rule == Renju && s == Black {
 		if f := b.Forbidden(p); f != NoFoul {
-			return engine.Errorf(engine.Forbidden, "black may not play %s at %s", f.withArticle(), p)
+			return engine.E(engine.ForbiddenPoint, f.term(), p.String())
 		}
 	}
 	b.Put(p, s)

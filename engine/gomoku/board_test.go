@@ -181,11 +181,11 @@ func TestBoardPlay(t *testing.T) {
 		code    engine.Code
 		message string
 	}{
-		{p, Black, engine.Forbidden, "black may not play a double three at e4"},
+		{p, Black, engine.ForbiddenPoint, "black may not play a double three at e4"},
 		{PointAt(2, 3), White, engine.Occupied, "c4 is already taken"},
-		{PointAt(15, 3), White, engine.OutOfBoard, "p4 is off the board: columns run a–o and rows 1–15"},
-		{NoPoint, Black, engine.OutOfBoard, "that point is off the board: columns run a–o and rows 1–15"},
-		{Point(cellCount + 5), Black, engine.OutOfBoard, "that point is off the board: columns run a–o and rows 1–15"},
+		{PointAt(15, 3), White, engine.OffBoard, "p4 is off the board: columns run a–o and rows 1–15"},
+		{NoPoint, Black, engine.NoSuchPoint, "that point is off the board: columns run a–o and rows 1–15"},
+		{Point(cellCount + 5), Black, engine.NoSuchPoint, "that point is off the board: columns run a–o and rows 1–15"},
 	}
 	for _, tt := range tests {
 		before := *b

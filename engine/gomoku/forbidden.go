@@ -1,5 +1,7 @@
 package gomoku
 
+import "github.com/tengen-bot/tengen/engine"
+
 // Foul is the kind of renju forbidden point: a move black may not play.
 type Foul uint8
 
@@ -22,12 +24,17 @@ func (f Foul) String() string {
 	return "foul(?)"
 }
 
-// withArticle returns "a double three", "an overline"...
-func (f Foul) withArticle() string {
-	if f == Overline {
-		return "an " + f.String()
+// term returns the shape f makes as an engine.Term, for an error to name.
+func (f Foul) term() engine.Term {
+	switch f {
+	case DoubleThree:
+		return engine.ShapeDoubleThree
+	case DoubleFour:
+		return engine.ShapeDoubleFour
+	case Overline:
+		return engine.ShapeOverline
 	}
-	return "a " + f.String()
+	return engine.NoTerm
 }
 
 // ForbiddenPoint is a point black may not play under Renju, and why.

@@ -60,6 +60,10 @@ func (g *Game) Ply() int { return len(g.moves) }
 // SideNames returns {"black", "white"}.
 func (g *Game) SideNames() [2]string { return [2]string{sideName(Black), sideName(White)} }
 
+// Colours returns the Terms for the two sides, {ColourBlack, ColourWhite},
+// for errors that name a side.
+func (g *Game) Colours() [2]engine.Term { return [2]engine.Term{colour(Black), colour(White)} }
+
 // Outcome returns how the game stands: ongoing, won by five (the winner is
 // the side that made it), drawn on a full board, or drawn under renju when
 // black is to move and every empty point is forbidden to it.
@@ -114,7 +118,8 @@ func (g *Game) LegalMoves() []string {
 
 // Play reads move (a point such as "h8", see ParsePoint), plays it for the
 // side to move and returns it in canonical notation. Errors are
-// *engine.Error: BadNotation, OutOfBoard, Occupied, Forbidden or GameOver.
+// *engine.Error: ParsePoint's, Board.Play's or, once the game has ended,
+// GomokuWon, GomokuDrawnForbidden or GomokuDrawnFull.
 func (g *Game) Play(move string) (string, error) {
 	if err := g.over(); err != nil {
 		return "", err
@@ -152,17 +157,16 @@ func (g *Game) PlayPoint(p Point) error {
 	return nil
 }
 
-// over returns the engine.GameOver error once the game has ended.
+// over returns the error for a move once the game has ended.
 func (g *Game) over() error {
 	switch g.outcome.Status {
 	case engine.Win:
-		return engine.Errorf(engine.GameOver, "the game is over: %s won by %s",
-			sideName(g.outcome.Winner), g.outcome.Reason)
+		return engine.E(engine.GomokuWon, colour(g.outcome.Winner), g.outcome.Reason)
 	case engine.Draw:
 		if g.outcome.Reason == engine.NoLegalPoint {
-			return engine.Errorf(engine.GameOver, "the game is over: it was drawn, every point left is forbidden to black")
+			return engine.E(engine.GomokuDrawnForbidden)
 		}
-		return engine.Errorf(engine.GameOver, "the game is over: it was drawn, the board is full")
+		return engine.E(engine.GomokuDrawnFull)
 	}
 	return nil
 }
@@ -173,9 +177,9 @@ func (g *Game) over() error {
 func (g *Game) Undo(n int) error {
 	switch {
 	case n < 0:
-		return engine.Errorf(engine.Illegal, "cannot take back %d moves", n)
+		return engine.E(engine.UndoNegative, n)
 	case n > len(g.moves):
-		return engine.Errorf(engine.Illegal, "cannot take back %d moves: only %d played", n, len(g.moves))
+		return engine.E(engine.UndoTooMany, n, len(g.moves))
 	case n == 0:
 		return nil
 	}
@@ -214,13 +218,11 @@ func (g *Game) UnmarshalText(text []byte) error {
 	head, tail, ok := strings.Cut(string(text), ":")
 	fields := strings.Fields(head)
 	if !ok || len(fields) != 2 {
-		return engine.Errorf(engine.BadNotation,
-			"%s is not a saved game: write the size, the rule, a colon and the moves, like 15 renju: h8 h9",
-			quote(string(text)))
+		return engine.E(engine.NotASavedGame, shown(string(text)))
 	}
 	size, err := strconv.Atoi(fields[0])
 	if err != nil || (size != Small && size != Large) {
-		return engine.Errorf(engine.BadNotation, "%s is not a board size: use 15 or 19", quote(fields[0]))
+		return engine.E(engine.NotABoardSize, shown(fields[0]))
 	}
 	rule, err := ParseRule(fields[1])
 	if err != nil {
@@ -236,7 +238,7 @@ func (g *Game) UnmarshalText(text []byte) error {
 	}
 	for i, p := range moves {
 		if err := fresh.PlayPoint(p); err != nil {
-			return engine.Errorf(engine.ErrorCode(err), "move %d (%s): %v", i+1, p, err)
+			return fmt.Errorf("move %d (%s): %w", i+1, p, err)
 		}
 	}
 	*g = *fresh

@@ -38,19 +38,19 @@ func TestGamePlayErrors(t *testing.T) {
 		message string
 	}{
 		{"taken", Small, Freestyle, "h8", "H 8", engine.Occupied, "h8 is already taken"},
-		{"off the board", Small, Freestyle, "", "p3", engine.OutOfBoard,
+		{"off the board", Small, Freestyle, "", "p3", engine.OffBoard,
 			"p3 is off the board: columns run a–o and rows 1–15"},
-		{"not a point", Small, Freestyle, "", "hh", engine.BadNotation,
+		{"not a point", Small, Freestyle, "", "hh", engine.NotAPoint,
 			"'hh' is not a point: write a column letter then a row number, like h8"},
-		{"double three", Small, Renju, "h8 a1 j8 a2 i9 a3 i10 a4", "i8", engine.Forbidden,
+		{"double three", Small, Renju, "h8 a1 j8 a2 i9 a3 i10 a4", "i8", engine.ForbiddenPoint,
 			"black may not play a double three at i8"},
-		{"double four", Small, Renju, "e5 a1 f5 a3 g5 a5 h6 a7 h7 a9 h8 a11", "h5", engine.Forbidden,
+		{"double four", Small, Renju, "e5 a1 f5 a3 g5 a5 h6 a7 h7 a9 h8 a11", "h5", engine.ForbiddenPoint,
 			"black may not play a double four at h5"},
-		{"overline", Small, Renju, "c3 a1 d3 a3 e3 a5 g3 a7 h3 a9", "f3", engine.Forbidden,
+		{"overline", Small, Renju, "c3 a1 d3 a3 e3 a5 g3 a7 h3 a9", "f3", engine.ForbiddenPoint,
 			"black may not play an overline at f3"},
-		{"game over", Small, Freestyle, "h8 a1 i8 a2 j8 a3 k8 a4 l8", "b5", engine.GameOver,
+		{"game over", Small, Freestyle, "h8 a1 i8 a2 j8 a3 k8 a4 l8", "b5", engine.GomokuWon,
 			"the game is over: black won by five in a row"},
-		{"game over for white", Large, Renju, "a1 j10 a3 j11 a5 j12 a7 j13 a9 j14", "s19", engine.GameOver,
+		{"game over for white", Large, Renju, "a1 j10 a3 j11 a5 j12 a7 j13 a9 j14", "s19", engine.GomokuWon,
 			"the game is over: white won by five in a row"},
 	}
 	for _, tt := range tests {
@@ -95,7 +95,7 @@ func TestGameWinAndUndo(t *testing.T) {
 	if g.LegalMoves() != nil {
 		t.Fatal("LegalMoves after the end")
 	}
-	if err := g.Undo(10); engine.ErrorCode(err) != engine.Illegal ||
+	if err := g.Undo(10); engine.ErrorCode(err) != engine.UndoTooMany ||
 		err.Error() != "cannot take back 10 moves: only 9 played" {
 		t.Fatalf("Undo(10) = %v", err)
 	}
@@ -255,20 +255,20 @@ func TestUnmarshalTextErrors(t *testing.T) {
 		code    engine.Code
 		message string
 	}{
-		{"h8 h9", engine.BadNotation,
+		{"h8 h9", engine.NotASavedGame,
 			"'h8 h9' is not a saved game: write the size, the rule, a colon and the moves, like 15 renju: h8 h9"},
-		{"15: h8", engine.BadNotation,
+		{"15: h8", engine.NotASavedGame,
 			"'15: h8' is not a saved game: write the size, the rule, a colon and the moves, like 15 renju: h8 h9"},
-		{"17 renju: h8", engine.BadNotation, "'17' is not a board size: use 15 or 19"},
-		{"15 go: h8", engine.BadNotation, "'go' is not a rule: choose freestyle, standard or renju"},
-		{"15 renju: h8 zz", engine.BadNotation,
+		{"17 renju: h8", engine.NotABoardSize, "'17' is not a board size: use 15 or 19"},
+		{"15 go: h8", engine.NotARule, "'go' is not a rule: choose freestyle, standard or renju"},
+		{"15 renju: h8 zz", engine.NotAPoint,
 			"move 2: 'zz' is not a point: write a column letter then a row number, like h8"},
-		{"15 renju: h8 s19", engine.OutOfBoard,
+		{"15 renju: h8 s19", engine.OffBoard,
 			"move 2: s19 is off the board: columns run a–o and rows 1–15"},
 		{"15 renju: h8 h8", engine.Occupied, "move 2 (h8): h8 is already taken"},
-		{"15 renju: h8 a1 j8 a2 i9 a3 i10 a4 i8", engine.Forbidden,
+		{"15 renju: h8 a1 j8 a2 i9 a3 i10 a4 i8", engine.ForbiddenPoint,
 			"move 9 (i8): black may not play a double three at i8"},
-		{"15 freestyle: h8 a1 i8 a2 j8 a3 k8 a4 l8 a5", engine.GameOver,
+		{"15 freestyle: h8 a1 i8 a2 j8 a3 k8 a4 l8 a5", engine.GomokuWon,
 			"move 10 (a5): the game is over: black won by five in a row"},
 	}
 	for _, tt := range tests {
@@ -301,7 +301,7 @@ func FuzzMoveList(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		moves, err := ParseMoves(text, Large)
 		if err != nil {
-			if c := engine.ErrorCode(err); c != engine.BadNotation && c != engine.OutOfBoard {
+			if c := engine.ErrorCode(err); c.Class() != engine.ClassNotation && c.Class() != engine.ClassOffBoard {
 				t.Fatalf("ParseMoves(%q) error code %v", text, c)
 			}
 			return

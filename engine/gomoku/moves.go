@@ -1,9 +1,8 @@
 package gomoku
 
 import (
+	"fmt"
 	"strings"
-
-	"github.com/tengen-bot/tengen/engine"
 )
 
 // FormatMoves writes a move list: the points in canonical notation separated
@@ -31,7 +30,7 @@ func ParseMoves(text string, size int) ([]Point, error) {
 	for i, f := range fields {
 		p, err := ParsePoint(f, size)
 		if err != nil {
-			return nil, engine.Errorf(engine.ErrorCode(err), "move %d: %v", i+1, err)
+			return nil, fmt.Errorf("move %d: %w", i+1, err)
 		}
 		moves = append(moves, p)
 	}

@@ -71,18 +71,16 @@ func Centre(size int) Point { return PointAt(size/2, size/2) }
 
 // ParsePoint reads a point of a size×size board written as a column letter
 // and a row number, e.g. "h8". Upper case and spaces anywhere are accepted
-// ("H 8", " h8 "). Text that is not a point gets an engine.BadNotation error,
-// a point beyond the edge an engine.OutOfBoard error, both worded for players.
+// ("H 8", " h8 "). Text that is not a point gets an engine.NoPointGiven or
+// engine.NotAPoint error, a point beyond the edge an engine.OffBoard one.
 func ParsePoint(text string, size int) (Point, error) {
 	s := squeeze(text)
 	if s == "" {
-		return NoPoint, engine.Errorf(engine.BadNotation,
-			"no point given: write a column letter then a row number, like %s", Centre(size))
+		return NoPoint, engine.E(engine.NoPointGiven, Centre(size).String())
 	}
 	digits := s[1:]
 	if c := s[0]; c < 'a' || c > 'z' || digits == "" || strings.TrimLeft(digits, "0123456789") != "" {
-		return NoPoint, engine.Errorf(engine.BadNotation,
-			"%s is not a point: write a column letter then a row number, like %s", quote(text), Centre(size))
+		return NoPoint, engine.E(engine.NotAPoint, shown(text), Centre(size).String())
 	}
 	col := int(s[0] - 'a')
 	row, err := strconv.Atoi(digits)
@@ -90,8 +88,7 @@ func ParsePoint(text string, size int) (Point, error) {
 		row = -1 // a row number too large for an int is off any board
 	}
 	if col >= size || row < 1 || row > size {
-		return NoPoint, engine.Errorf(engine.OutOfBoard,
-			"%s is off the board: columns run a–%c and rows 1–%d", shorten(s), 'a'+size-1, size)
+		return NoPoint, engine.E(engine.OffBoard, shorten(s), lastColumn(size), size)
 	}
 	return PointAt(col, row-1), nil
 }
@@ -124,5 +121,10 @@ func shorten(text string) string {
 	return string([]rune(text)[:maxShown]) + "…"
 }
 
-// quote puts a player's (shortened) text in quotes for an error message.
-func quote(text string) string { return "'" + shorten(strings.TrimSpace(text)) + "'" }
+// shown is a player's text as an error message quotes it: trimmed and
+// shortened. The message puts the quotes around it.
+func shown(text string) string { return shorten(strings.TrimSpace(text)) }
+
+// lastColumn returns the letter of the last column of a size×size board,
+// for an error message: "o" on 15×15, "s" on 19×19.
+func lastColumn(size int) string { return string(rune('a' + size - 1)) }

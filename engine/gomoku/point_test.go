@@ -24,27 +24,27 @@ func TestParsePoint(t *testing.T) {
 		{text: "i9", size: Small, want: "i9"},
 		{text: "s19", size: Large, want: "s19"},
 		{text: "j10", size: Large, want: "j10"},
-		{text: "p3", size: Small, code: engine.OutOfBoard,
+		{text: "p3", size: Small, code: engine.OffBoard,
 			message: "p3 is off the board: columns run a–o and rows 1–15"},
-		{text: "h16", size: Small, code: engine.OutOfBoard,
+		{text: "h16", size: Small, code: engine.OffBoard,
 			message: "h16 is off the board: columns run a–o and rows 1–15"},
-		{text: "h0", size: Small, code: engine.OutOfBoard,
+		{text: "h0", size: Small, code: engine.OffBoard,
 			message: "h0 is off the board: columns run a–o and rows 1–15"},
-		{text: "t1", size: Large, code: engine.OutOfBoard,
+		{text: "t1", size: Large, code: engine.OffBoard,
 			message: "t1 is off the board: columns run a–s and rows 1–19"},
-		{text: "a99999999999999999999999", size: Large, code: engine.OutOfBoard,
+		{text: "a99999999999999999999999", size: Large, code: engine.OffBoard,
 			message: "a9999999999999999999… is off the board: columns run a–s and rows 1–19"},
-		{text: "hh", size: Small, code: engine.BadNotation,
+		{text: "hh", size: Small, code: engine.NotAPoint,
 			message: "'hh' is not a point: write a column letter then a row number, like h8"},
-		{text: "8h", size: Large, code: engine.BadNotation,
+		{text: "8h", size: Large, code: engine.NotAPoint,
 			message: "'8h' is not a point: write a column letter then a row number, like j10"},
-		{text: "h", size: Small, code: engine.BadNotation,
+		{text: "h", size: Small, code: engine.NotAPoint,
 			message: "'h' is not a point: write a column letter then a row number, like h8"},
-		{text: "h-8", size: Small, code: engine.BadNotation,
+		{text: "h-8", size: Small, code: engine.NotAPoint,
 			message: "'h-8' is not a point: write a column letter then a row number, like h8"},
-		{text: "é8", size: Small, code: engine.BadNotation,
+		{text: "é8", size: Small, code: engine.NotAPoint,
 			message: "'é8' is not a point: write a column letter then a row number, like h8"},
-		{text: "   ", size: Small, code: engine.BadNotation,
+		{text: "   ", size: Small, code: engine.NoPointGiven,
 			message: "no point given: write a column letter then a row number, like h8"},
 	}
 	for _, tt := range tests {
@@ -111,7 +111,7 @@ func FuzzParsePoint(f *testing.F) {
 		}
 		p, err := ParsePoint(text, size)
 		if err != nil {
-			if c := engine.ErrorCode(err); c != engine.BadNotation && c != engine.OutOfBoard {
+			if c := engine.ErrorCode(err); c.Class() != engine.ClassNotation && c.Class() != engine.ClassOffBoard {
 				t.Fatalf("ParsePoint(%q) error code %v", text, c)
 			}
 			return
@@ -137,7 +137,7 @@ func TestParseRule(t *testing.T) {
 		t.Errorf("ParseRule(RENJU) = %v, %v", r, err)
 	}
 	_, err := ParseRule("gomoku")
-	if engine.ErrorCode(err) != engine.BadNotation ||
+	if engine.ErrorCode(err) != engine.NotARule ||
 		err.Error() != "'gomoku' is not a rule: choose freestyle, standard or renju" {
 		t.Errorf("ParseRule(gomoku) error = %v", err)
 	}

@@ -37,7 +37,7 @@ func (r Rule) String() string {
 func (r Rule) Valid() bool { return int(r) < len(ruleNames) }
 
 // ParseRule reads a rule name ("freestyle", "standard" or "renju", any case,
-// spaces around ignored). Anything else is an engine.BadNotation error.
+// spaces around ignored). Anything else is an engine.NotARule error.
 func ParseRule(text string) (Rule, error) {
 	name := strings.ToLower(strings.TrimSpace(text))
 	for r, n := range ruleNames {
@@ -45,6 +45,5 @@ func ParseRule(text string) (Rule, error) {
 			return Rule(r), nil
 		}
 	}
-	return 0, engine.Errorf(engine.BadNotation,
-		"%s is not a rule: choose freestyle, standard or renju", quote(text))
+	return 0, engine.E(engine.NotARule, shown(text))
 }

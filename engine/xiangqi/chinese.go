@@ -156,7 +156,7 @@ func parseChinese(s string) (r relMove, ok bool) {
 func (p *Position) ParseChinese(s string) (Move, error) {
 	r, ok := parseChinese(s)
 	if !ok {
-		return NoMove, engine.Errorf(engine.BadNotation, "%q is not a move in Chinese notation: write it like 炮二平五, 馬8進7 or 前炮平四", s)
+		return NoMove, engine.E(engine.NotChinese, s)
 	}
 	return p.resolve(r, s)
 }

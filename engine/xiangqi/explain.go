@@ -5,29 +5,29 @@ import (
 )
 
 // CheckMove returns nil if moving the piece on from to to is legal for the
-// side to move, and otherwise an *engine.Error (code Illegal or OutOfBoard)
-// that tells a player why not, such as "the horse's leg at e2 is blocked" or
-// "that move leaves your general in check".
+// side to move, and otherwise an *engine.Error that tells a player why not,
+// such as engine.HorseLeg ("the horse's leg at e2 is blocked") or
+// engine.LeavesInCheck ("that move leaves your general in check").
 func (p *Position) CheckMove(from, to Square) error {
 	if !from.Valid() || !to.Valid() {
-		return engine.Errorf(engine.OutOfBoard, "that point is not on the board (files a..i, ranks 1..10)")
+		return engine.E(engine.SquareOffBoard)
 	}
 	us := p.turn
 	pc := p.At(from)
 	if pc == NoPiece {
-		return engine.Errorf(engine.Illegal, "there is no piece on %s", from)
+		return engine.E(engine.NoPieceOn, from.String())
 	}
 	if pc.Side() != us {
-		return engine.Errorf(engine.Illegal, "the %s on %s is %s's, and it is %s's turn", pc.Kind(), from, sideName(pc.Side()), sideName(us))
+		return engine.E(engine.NotYourPiece, pc.Kind().Term(), from.String(), colour(pc.Side()), colour(us))
 	}
 	if from == to {
-		return engine.Errorf(engine.Illegal, "the %s is already on %s: a move must go somewhere", pc.Kind(), from)
+		return engine.E(engine.AlreadyThere, pc.Kind().Term(), from.String())
 	}
 	if t := p.At(to); t != NoPiece && t.Side() == us {
-		return engine.Errorf(engine.Illegal, "%s holds your own %s: you cannot capture your own piece", to, t.Kind())
+		return engine.E(engine.OwnPiece, to.String(), t.Kind().Term())
 	}
-	if msg := p.ruleViolation(pc, from, to); msg != "" {
-		return engine.Errorf(engine.Illegal, "%s", msg)
+	if code, at := p.ruleViolation(pc, from, to); code != engine.OK {
+		return violation(code, pc.Kind(), at)
 	}
 	// The move follows the piece's rule; does it expose the general?
 	m := NewMove(from, to)
@@ -38,12 +38,26 @@ func (p *Position) CheckMove(from, to Square) error {
 	facing := p.generalsFace()
 	p.UnmakeMove(m, u)
 	if facing {
-		return engine.Errorf(engine.Illegal, "generals may not face each other on an open file")
+		return engine.E(engine.GeneralsFace)
 	}
 	if p.InCheck() {
-		return engine.Errorf(engine.Illegal, "your general is in check and that move does not get it out of check")
+		return engine.E(engine.StillInCheck)
 	}
-	return engine.Errorf(engine.Illegal, "that move leaves your general in check")
+	return engine.E(engine.LeavesInCheck)
+}
+
+// violation returns the error for a breach of kind k's rule of movement
+// that ruleViolation found: code, with the point at where the code names one.
+func violation(code engine.Code, k Kind, at Square) *engine.Error {
+	switch code {
+	case engine.ElephantEye, engine.HorseLeg:
+		return engine.E(code, at.String())
+	case engine.NotStraight:
+		return engine.E(code, k.Term())
+	case engine.PathBlocked:
+		return engine.E(code, k.Term(), at.String())
+	}
+	return engine.E(code)
 }
 
 // generalsFace reports whether the two generals stand on one file with no
@@ -62,9 +76,10 @@ func (p *Position) generalsFace() bool {
 }
 
 // ruleViolation says why the piece pc on from cannot go to to by its own
-// rule of movement (ignoring checks), or "" when it can. to does not hold
-// one of the mover's pieces.
-func (p *Position) ruleViolation(pc Piece, from, to Square) string {
+// rule of movement (ignoring checks): the error code and the point it names
+// (NoSquare when it names none), or engine.OK when the move follows the
+// rule. to does not hold one of the mover's pieces. It does not allocate.
+func (p *Position) ruleViolation(pc Piece, from, to Square) (engine.Code, Square) {
 	s := pc.Side()
 	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
 	adf, adr := abs(df), abs(dr)
@@ -76,27 +91,27 @@ func (p *Position) ruleViolation(pc Piece, from, to Square) string {
 	switch pc.Kind() {
 	case General:
 		if adf+adr != 1 {
-			return "the general moves one point along a line"
+			return engine.GeneralStep, NoSquare
 		}
 		if squareInfo[to]&palace(s) == 0 {
-			return "the general may not leave the palace"
+			return engine.GeneralPalace, NoSquare
 		}
 	case Advisor:
 		if adf != 1 || adr != 1 {
-			return "the advisor moves one point diagonally"
+			return engine.AdvisorStep, NoSquare
 		}
 		if squareInfo[to]&palace(s) == 0 {
-			return "the advisor may not leave the palace"
+			return engine.AdvisorPalace, NoSquare
 		}
 	case Elephant:
 		if adf != 2 || adr != 2 {
-			return "the elephant moves exactly two points diagonally"
+			return engine.ElephantStep, NoSquare
 		}
 		if squareInfo[to]&ownHalf(s) == 0 {
-			return "the elephant may not cross the river"
+			return engine.ElephantRiver, NoSquare
 		}
 		if eye := Square((int(from) + int(to)) / 2); p.board[eye] != 0 {
-			return "the elephant's eye at " + eye.String() + " is blocked"
+			return engine.ElephantEye, eye
 		}
 	case Horse:
 		var leg Square
@@ -106,14 +121,14 @@ func (p *Position) ruleViolation(pc Piece, from, to Square) string {
 		case adf == 2 && adr == 1:
 			leg = stepTo(sign(df))
 		default:
-			return "the horse moves one point straight and then one diagonally"
+			return engine.HorseStep, NoSquare
 		}
 		if p.board[leg] != 0 {
-			return "the horse's leg at " + leg.String() + " is blocked"
+			return engine.HorseLeg, leg
 		}
 	case Chariot, Cannon:
 		if df != 0 && dr != 0 {
-			return "the " + pc.Kind().String() + " moves along a straight line"
+			return engine.NotStraight, NoSquare
 		}
 		d := sign(df) + 16*sign(dr)
 		screens, first := 0, NoSquare
@@ -128,25 +143,25 @@ func (p *Position) ruleViolation(pc Piece, from, to Square) string {
 		capture := p.board[to] != 0
 		if pc.Kind() == Chariot || !capture {
 			if screens > 0 {
-				return "the " + pc.Kind().String() + "'s path is blocked at " + first.String()
+				return engine.PathBlocked, first
 			}
 		} else if screens != 1 {
 			if screens == 0 {
-				return "the cannon captures only by jumping over exactly one piece, and there is none between"
+				return engine.NoScreen, NoSquare
 			}
-			return "the cannon captures only by jumping over exactly one piece, and there are several between"
+			return engine.ManyScreens, NoSquare
 		}
 	case Soldier:
 		switch {
 		case adf+adr != 1:
-			return "the soldier moves one point at a time"
+			return engine.SoldierStep, NoSquare
 		case fwd < 0:
-			return "soldiers never move backwards"
+			return engine.SoldierBackward, NoSquare
 		case adf == 1 && squareInfo[from]&ownHalf(s) != 0:
-			return "a soldier may move sideways only after crossing the river"
+			return engine.SoldierSideways, NoSquare
 		}
 	}
-	return ""
+	return engine.OK, NoSquare
 }
 
 func abs(x int) int {
@@ -178,5 +193,6 @@ func (p *Position) IsLegal(m Move) bool {
 	if pc == NoPiece || pc.Side() != p.turn || (target != NoPiece && target.Side() == p.turn) {
 		return false
 	}
-	return p.ruleViolation(pc, from, to) == "" && p.legal(m, p.InCheck())
+	code, _ := p.ruleViolation(pc, from, to)
+	return code == engine.OK && p.legal(m, p.InCheck())
 }

@@ -1,9 +1,9 @@
 package xiangqi
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tengen-bot/tengen/engine"
 )
@@ -37,19 +37,20 @@ var fenKinds = map[byte]Kind{
 // The position must be one that can arise in a game: one general per side,
 // no more than the standard number of pieces of each kind, every piece on a
 // point it can reach, and the side that has just moved not in check.
-// Errors are *engine.Error with code BadNotation.
+// Errors are *engine.Error with one of the FEN codes (engine.FENFields...),
+// whose first argument is fen.
 func ParseFEN(fen string) (Position, error) {
-	bad := func(format string, args ...any) (Position, error) {
-		return Position{}, engine.Errorf(engine.BadNotation, "bad FEN %q: %s", fen, fmt.Sprintf(format, args...))
+	bad := func(code engine.Code, args ...any) (Position, error) {
+		return Position{}, engine.E(code, append([]any{fen}, args...)...)
 	}
 	fields := strings.Fields(fen)
 	if len(fields) < 2 || len(fields) > 6 {
-		return bad("want the placement, the side to move and optionally \"- - halfmove fullmove\"")
+		return bad(engine.FENFields)
 	}
 	p := emptyPosition()
 	rows := strings.Split(fields[0], "/")
 	if len(rows) != Ranks {
-		return bad("want %d ranks separated by '/', found %d", Ranks, len(rows))
+		return bad(engine.FENRanks, Ranks, len(rows))
 	}
 	var used [2][8]int
 	for i, row := range rows {
@@ -70,30 +71,31 @@ func ParseFEN(fen string) (Position, error) {
 			}
 			k, ok := fenKinds[lc]
 			if !ok {
-				return bad("%q is not a piece letter (use k a b n r c p, upper case for red)", c)
+				r, _ := utf8.DecodeRuneInString(row[j:])
+				return bad(engine.FENLetter, string(r))
 			}
 			if file >= Files {
-				return bad("rank %d has more than %d points", rank+1, Files)
+				return bad(engine.FENRankLong, rank+1, Files)
 			}
 			sq := SquareAt(file, rank)
-			if err := checkPlacement(side, k, sq); err != "" {
-				return bad("%s", err)
+			if code := checkPlacement(side, k, sq); code != engine.OK {
+				return bad(code, colour(side), k.Term(), sq.String())
 			}
 			n := used[side][k]
 			if n >= kindOffsets[k][1]-kindOffsets[k][0] {
-				return bad("too many %s %ss", sideName(side), k)
+				return bad(engine.FENTooMany, colour(side), k.Term())
 			}
 			used[side][k]++
 			p.put(idBase(side)+kindOffsets[k][0]+n, sq)
 			file++
 		}
 		if file != Files {
-			return bad("rank %d has %d points, want %d", rank+1, file, Files)
+			return bad(engine.FENRankPoints, rank+1, file, Files)
 		}
 	}
 	for s := Red; s <= Black; s++ {
 		if used[s][General] != 1 {
-			return bad("%s has no general", sideName(s))
+			return bad(engine.FENNoGeneral, colour(s))
 		}
 	}
 	switch fields[1] {
@@ -102,59 +104,60 @@ func ParseFEN(fen string) (Position, error) {
 		p.turn = Black
 		p.key ^= zobristBlack
 	default:
-		return bad("the side to move must be w (red) or b (black), not %q", fields[1])
+		return bad(engine.FENTurn, fields[1])
 	}
 	for i := 2; i < 4 && i < len(fields); i++ {
 		if fields[i] != "-" {
-			return bad("field %d must be \"-\" in Xiangqi, not %q", i+1, fields[i])
+			return bad(engine.FENDash, i+1, fields[i])
 		}
 	}
 	if len(fields) > 4 {
 		n, err := strconv.Atoi(fields[4])
 		if err != nil || n < 0 || n > 10000 {
-			return bad("the halfmove clock must be a number from 0 to 10000, not %q", fields[4])
+			return bad(engine.FENClock, fields[4])
 		}
 		p.clock = n
 	}
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
 		if err != nil || n < 1 || n > 10000 {
-			return bad("the fullmove number must be a number from 1 to 10000, not %q", fields[5])
+			return bad(engine.FENFullmove, fields[5])
 		}
 		p.fullmove = n
 	}
 	if k := p.General(p.turn ^ 1); p.generalAttacked(k, p.turn) {
-		return bad("%s is to move but could capture the %s general", sideName(p.turn), sideName(p.turn^1))
+		return bad(engine.FENCapture, colour(p.turn), colour(p.turn^1))
 	}
 	return p, nil
 }
 
-// checkPlacement says why a piece can never stand on sq, or "" if it can.
-func checkPlacement(s engine.Side, k Kind, sq Square) string {
+// checkPlacement says why a piece can never stand on sq, as the code of
+// the error (whose arguments are the side, the kind and sq), or engine.OK
+// if it can.
+func checkPlacement(s engine.Side, k Kind, sq Square) engine.Code {
 	f, r := sq.File(), sq.Rank()
 	if s == Black {
 		r = Ranks - 1 - r // as seen from the piece's own side
 	}
-	name := sideName(s) + " " + k.String()
 	switch k {
 	case General:
 		if squareInfo[sq]&palace(s) == 0 {
-			return fmt.Sprintf("the %s on %s is outside its palace", name, sq)
+			return engine.FENPalace
 		}
 	case Advisor:
 		if squareInfo[sq]&palace(s) == 0 || (f+r)%2 == 0 {
-			return fmt.Sprintf("the %s on %s is not on a palace diagonal point", name, sq)
+			return engine.FENAdvisor
 		}
 	case Elephant:
 		if r > 4 || r%2 != 0 || (f+r)%4 != 2 {
-			return fmt.Sprintf("the %s on %s is on a point no elephant can reach", name, sq)
+			return engine.FENElephant
 		}
 	case Soldier:
 		if r < 3 || (r < 5 && f%2 != 0) {
-			return fmt.Sprintf("the %s on %s is on a point no soldier can reach", name, sq)
+			return engine.FENSoldier
 		}
 	}
-	return ""
+	return engine.OK
 }
 
 // FEN returns the position in fairy-stockfish's Xiangqi FEN.

@@ -73,8 +73,8 @@ func TestFENErrors(t *testing.T) {
 			t.Errorf("ParseFEN(%q) succeeded, want an error containing %q", tt.fen, tt.want)
 			continue
 		}
-		if engine.ErrorCode(err) != engine.BadNotation {
-			t.Errorf("ParseFEN(%q): code %v, want bad notation", tt.fen, engine.ErrorCode(err))
+		if engine.ErrorCode(err).Class() != engine.ClassNotation {
+			t.Errorf("ParseFEN(%q): code %v, want a FEN code", tt.fen, engine.ErrorCode(err))
 		}
 		if !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ParseFEN(%q) = %q, want it to contain %q", tt.fen, err, tt.want)
@@ -92,7 +92,7 @@ func FuzzFEN(f *testing.F) {
 	f.Fuzz(func(t *testing.T, fen string) {
 		p, err := ParseFEN(fen)
 		if err != nil {
-			if engine.ErrorCode(err) != engine.BadNotation {
+			if engine.ErrorCode(err).Class() != engine.ClassNotation {
 				t.Fatalf("ParseFEN(%q): error %v has code %v", fen, err, engine.ErrorCode(err))
 			}
 			return

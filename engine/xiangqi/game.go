@@ -68,6 +68,10 @@ func (g *Game) Ply() int { return len(g.plies) }
 // SideNames returns {"red", "black"}.
 func (g *Game) SideNames() [2]string { return [2]string{"red", "black"} }
 
+// Colours returns the Terms for the two sides, {ColourRed, ColourBlack},
+// for errors that name a side.
+func (g *Game) Colours() [2]engine.Term { return [2]engine.Term{colour(Red), colour(Black)} }
+
 // Outcome returns how the game stands.
 func (g *Game) Outcome() engine.Outcome {
 	if n := len(g.plies); n > 0 {
@@ -104,7 +108,7 @@ func (g *Game) PlayMove(m Move) error {
 
 func (g *Game) checkOngoing() error {
 	if o := g.Outcome(); o.Over() {
-		return engine.Errorf(engine.GameOver, "the game is over: %s", o.Describe(g.SideNames()))
+		return engine.Over(o, g.Colours())
 	}
 	return nil
 }
@@ -186,7 +190,7 @@ func (g *Game) LastMove() (m Move, before Position, ok bool) {
 // Undo takes back the last n moves, restoring the outcome before them.
 func (g *Game) Undo(n int) error {
 	if n < 0 || n > len(g.plies) {
-		return engine.Errorf(engine.Illegal, "cannot take back %d moves: %d have been played", n, len(g.plies))
+		return engine.E(engine.UndoBeyond, n, len(g.plies))
 	}
 	for ; n > 0; n-- {
 		last := g.plies[len(g.plies)-1]
@@ -257,7 +261,7 @@ func (g *Game) UnmarshalText(text []byte) error {
 		return fmt.Errorf("xiangqi game: %w", err)
 	}
 	if moves != "" && moves[0] != ' ' {
-		return fmt.Errorf("xiangqi game: %w", engine.Errorf(engine.BadNotation, "the moves must follow the FEN after \" moves \""))
+		return fmt.Errorf("xiangqi game: %w", engine.E(engine.MovesAfterFEN))
 	}
 	for i, mv := range strings.Fields(moves) {
 		if _, err := ng.Play(mv); err != nil {

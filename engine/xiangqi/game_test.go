@@ -74,7 +74,7 @@ func TestOutcomes(t *testing.T) {
 			if got := g.Outcome(); got != tt.want {
 				t.Fatalf("outcome %v, want %v", got, tt.want)
 			}
-			if _, err := g.Play("h3e3"); engine.ErrorCode(err) != engine.GameOver {
+			if _, err := g.Play("h3e3"); engine.ErrorCode(err).Class() != engine.ClassOver {
 				t.Errorf("Play after the end: %v, want game over", err)
 			}
 			if got := g.LegalMoves(); got != nil {
@@ -94,7 +94,7 @@ func TestPlayAfterMate(t *testing.T) {
 	g := mustGame(t, "3k5/R8/9/9/9/9/9/9/1R7/4K4 w - - 0 1")
 	playAll(t, g, "b2b10")
 	_, err := g.Play("d10e10")
-	if engine.ErrorCode(err) != engine.GameOver || !strings.Contains(err.Error(), "red wins by checkmate") {
+	if engine.ErrorCode(err) != engine.GameWon || !strings.Contains(err.Error(), "red wins by checkmate") {
 		t.Fatalf("Play after mate: %v", err)
 	}
 }
@@ -110,7 +110,7 @@ func TestCaptureResetsMoveLimit(t *testing.T) {
 func TestUndo(t *testing.T) {
 	g := NewGame()
 	playAll(t, g, "h3e3 h10g8 h1g3")
-	if err := g.Undo(4); engine.ErrorCode(err) != engine.Illegal {
+	if err := g.Undo(4); engine.ErrorCode(err) != engine.UndoBeyond {
 		t.Fatalf("Undo(4) of 3 moves: %v", err)
 	}
 	if err := g.Undo(-1); err == nil {

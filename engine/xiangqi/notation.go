@@ -9,13 +9,14 @@ import (
 
 // ParseMove returns the legal move that s names in any accepted notation:
 // coordinates ("h3e3", also "H3E3", "h3-e3", "h3 e3"), WXF ("C2.5") or
-// Chinese ("炮二平五"). Errors are *engine.Error: BadNotation when s is not a
-// move in any notation, OutOfBoard for a point off the board, Illegal (with
-// the reason) when the rules forbid the move.
+// Chinese ("炮二平五"). Errors are *engine.Error: NoMoveGiven or NotAMove
+// when s is not a move in any notation, NotOnBoard for a point off the
+// board, a notation's own code (Ambiguous, NoPieceOnFile...) and, when the
+// rules forbid the move, CheckMove's.
 func (p *Position) ParseMove(s string) (Move, error) {
 	text := strings.TrimSpace(s)
 	if text == "" {
-		return NoMove, engine.Errorf(engine.BadNotation, "no move given: write it like h3e3, C2.5 or 炮二平五")
+		return NoMove, engine.E(engine.NoMoveGiven)
 	}
 	if from, to, ok, err := parseCoord(text); ok {
 		if err != nil {
@@ -32,7 +33,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	if r, ok := parseChinese(text); ok {
 		return p.resolve(r, text)
 	}
-	return NoMove, engine.Errorf(engine.BadNotation, "'%s' is not a move: write it like h3e3, C2.5 or 炮二平五", clip(text))
+	return NoMove, engine.E(engine.NotAMove, clip(text))
 }
 
 // clip shortens what a player typed for quoting it back.
@@ -81,7 +82,7 @@ func parseCoord(s string) (from, to Square, ok bool, err error) {
 		}
 		sq[i] = SquareAt(int(pt[0]-'a'), rank-1)
 		if sq[i] == NoSquare || pt[1] == '0' {
-			return 0, 0, true, engine.Errorf(engine.OutOfBoard, "%s is not on the board: files are a..i and ranks 1..10", pt)
+			return 0, 0, true, engine.E(engine.NotOnBoard, pt)
 		}
 	}
 	return sq[0], sq[1], true, nil
@@ -91,7 +92,7 @@ func parseCoord(s string) (from, to Square, ok bool, err error) {
 func ParseSquare(s string) (Square, error) {
 	from, _, ok, err := parseCoord(s + "a1")
 	if !ok {
-		return NoSquare, engine.Errorf(engine.BadNotation, "%q is not a point: write it like e1 or h10", clip(s))
+		return NoSquare, engine.E(engine.NotASquare, clip(s))
 	}
 	if err != nil {
 		return NoSquare, err

@@ -25,6 +25,22 @@ const (
 
 var kindNames = [...]string{"none", "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier"}
 
+// kindTerms maps a kind to the Term an error message names it by.
+var kindTerms = [...]engine.Term{
+	NoKind: engine.NoTerm, General: engine.PieceGeneral, Advisor: engine.PieceAdvisor,
+	Elephant: engine.PieceElephant, Horse: engine.PieceHorse, Chariot: engine.PieceChariot,
+	Cannon: engine.PieceCannon, Soldier: engine.PieceSoldier,
+}
+
+// Term returns the kind as an engine.Term, e.g. engine.PieceHorse, for an
+// error message to name it in the reader's language (NoTerm for NoKind).
+func (k Kind) Term() engine.Term {
+	if int(k) < len(kindTerms) {
+		return kindTerms[k]
+	}
+	return engine.NoTerm
+}
+
 // String returns the English name of the kind, e.g. "horse".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -65,12 +81,12 @@ func (p Piece) String() string {
 	return string(c)
 }
 
-// sideName returns "red" or "black".
-func sideName(s engine.Side) string {
+// colour returns the Term for side s: ColourRed or ColourBlack.
+func colour(s engine.Side) engine.Term {
 	if s == Red {
-		return "red"
+		return engine.ColourRed
 	}
-	return "black"
+	return engine.ColourBlack
 }
 
 // Piece ids. Internally every piece on the board has an id that says its side

@@ -189,13 +189,12 @@ func pickIndex(d designator, n int) int {
 // to move. text is what the player wrote, for error messages.
 func (p *Position) resolve(r relMove, text string) (Move, error) {
 	us := p.turn
-	name := sideName(us) + " " + r.kind.String()
 	var candidates []Square
 	switch {
 	case r.des == desNone:
 		column := p.sameFile(us, r.kind, fileIndex(us, r.file))
 		if len(column) == 0 {
-			return NoMove, engine.Errorf(engine.Illegal, "there is no %s on file %d", name, r.file)
+			return NoMove, engine.E(engine.NoPieceOnFile, colour(us), r.kind.Term(), r.file)
 		}
 		candidates = column
 		if r.kind == Soldier && (len(column) == 3 || len(column) == 5) {
@@ -218,9 +217,9 @@ func (p *Position) resolve(r relMove, text string) (Move, error) {
 		}
 		if len(candidates) == 0 {
 			if r.file != 0 {
-				return NoMove, engine.Errorf(engine.Illegal, "file %d does not hold enough %ss for '%s' to pick one of them", r.file, name, text)
+				return NoMove, engine.E(engine.FileTooFew, r.file, colour(us), r.kind.Term(), text)
 			}
-			return NoMove, engine.Errorf(engine.Illegal, "no file holds enough %ss for '%s' to pick one of them", name, text)
+			return NoMove, engine.E(engine.FilesTooFew, colour(us), r.kind.Term(), text)
 		}
 	}
 	var found []Move
@@ -244,8 +243,7 @@ func (p *Position) resolve(r relMove, text string) (Move, error) {
 	case 1:
 		return found[0], nil
 	}
-	return NoMove, engine.Errorf(engine.BadNotation, "'%s' is ambiguous: it could be %s or %s; say which %s (front or rear), or give the points like %s",
-		text, found[0], found[1], r.kind, found[0])
+	return NoMove, engine.E(engine.Ambiguous, text, found[0].String(), found[1].String(), r.kind.Term(), found[0].String())
 }
 
 // destination computes where the piece on from goes under r.
@@ -257,18 +255,18 @@ func (p *Position) destination(r relMove, from Square) (Square, error) {
 		fwd = -1
 	}
 	if r.arg < 1 || r.arg > 9 {
-		return NoSquare, engine.Errorf(engine.BadNotation, "the last number must be 1..9")
+		return NoSquare, engine.E(engine.LastNumber)
 	}
 	diagonalMover := r.kind == Advisor || r.kind == Elephant || r.kind == Horse
 	var to Square
 	switch r.op {
 	case opSideways:
 		if diagonalMover {
-			return NoSquare, engine.Errorf(engine.Illegal, "the %s never moves sideways along a rank", r.kind)
+			return NoSquare, engine.E(engine.NoSideways, r.kind.Term())
 		}
 		nf := fileIndex(us, r.arg)
 		if nf == f {
-			return NoSquare, engine.Errorf(engine.Illegal, "the %s is already on file %d", r.kind, r.arg)
+			return NoSquare, engine.E(engine.AlreadyOnFile, r.kind.Term(), r.arg)
 		}
 		to = SquareAt(nf, rank)
 	case opForward, opBackward:
@@ -290,12 +288,12 @@ func (p *Position) destination(r relMove, from Square) (Square, error) {
 			steps = 2
 		}
 		if steps == 0 {
-			return NoSquare, engine.Errorf(engine.Illegal, "the %s on file %d cannot reach file %d", r.kind, fileNumber(us, from), r.arg)
+			return NoSquare, engine.E(engine.CannotReachFile, r.kind.Term(), fileNumber(us, from), r.arg)
 		}
 		to = SquareAt(nf, rank+dir*steps)
 	}
 	if to == NoSquare {
-		return NoSquare, engine.Errorf(engine.Illegal, "that would take the %s off the board", r.kind)
+		return NoSquare, engine.E(engine.OffBoardMove, r.kind.Term())
 	}
 	return to, nil
 }

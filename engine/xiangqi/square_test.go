@@ -46,7 +46,7 @@ func TestSquares(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
 		code engine.Code
-	}{{"j1", engine.OutOfBoard}, {"a11", engine.OutOfBoard}, {"a0", engine.OutOfBoard}, {"e", engine.BadNotation}, {"11", engine.BadNotation}} {
+	}{{"j1", engine.NotOnBoard}, {"a11", engine.NotOnBoard}, {"a0", engine.NotOnBoard}, {"e", engine.NotASquare}, {"11", engine.NotASquare}} {
 		if _, err := ParseSquare(tt.in); engine.ErrorCode(err) != tt.code {
 			t.Errorf("ParseSquare(%q) = %v, want code %v", tt.in, err, tt.code)
 		}

@@ -140,7 +140,7 @@ func signDes(c byte) designator {
 func (p *Position) ParseWXF(s string) (Move, error) {
 	r, ok := parseWXF(s)
 	if !ok {
-		return NoMove, engine.Errorf(engine.BadNotation, "%q is not a WXF move: write it like C2.5, H8+7 or C+.5", s)
+		return NoMove, engine.E(engine.NotWXF, s)
 	}
 	return p.resolve(r, s)
 }

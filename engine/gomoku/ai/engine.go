@@ -136,7 +136,7 @@ func New(opt Options) *Engine {
 func (e *Engine) Level() int { return e.opt.Level }
 
 // errNoMove is returned when the side to move has no point it may play.
-var errNoMove = engine.Errorf(engine.Illegal, "there is no point left to play")
+var errNoMove = engine.E(engine.NoPointLeft)
 
 // begin prepares a search of g bounded by ctx and budget.
 func (e *Engine) begin(ctx context.Context, g *gomoku.Game, budget time.Duration) error {
@@ -144,7 +144,7 @@ func (e *Engine) begin(ctx context.Context, g *gomoku.Game, budget time.Duration
 		return fmt.Errorf("gomoku ai: no game given")
 	}
 	if o := g.Outcome(); o.Over() {
-		return engine.Errorf(engine.GameOver, "the game is over: %s", o.Describe(g.SideNames()))
+		return engine.Over(o, g.Colours())
 	}
 	e.ctx = ctx
 	e.nodes = 0

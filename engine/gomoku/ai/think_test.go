@@ -107,7 +107,7 @@ func TestThinkErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := New(Options{Level: 5}).Think(context.Background(), g)
-	if engine.ErrorCode(err) != engine.GameOver {
+	if engine.ErrorCode(err) != engine.GameWon {
 		t.Fatalf("Think after the end: err = %v, want a game-over error", err)
 	}
 	if _, err := New(Options{}).Think(context.Background(), nil); err == nil {
@@ -236,7 +236,7 @@ func TestRenjuWhiteForcesForbidden(t *testing.T) {
 	if _, err := g.Play("d12"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.Play("h8"); engine.ErrorCode(err) != engine.Forbidden {
+	if _, err := g.Play("h8"); engine.ErrorCode(err) != engine.ForbiddenPoint {
 		t.Fatalf("black h8: err = %v, want forbidden", err)
 	}
 	r := think(t, g, 10)

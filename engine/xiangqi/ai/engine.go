@@ -205,7 +205,7 @@ func (e *Engine) TTBytes() int { return len(e.tt.entries) * ttEntrySize }
 // move has no legal move.
 func (e *Engine) Think(ctx context.Context, g *xiangqi.Game) (Result, error) {
 	if o := g.Outcome(); o.Over() {
-		return Result{}, engine.Errorf(engine.GameOver, "the game is over: %s", o.Describe(g.SideNames()))
+		return Result{}, engine.Over(o, g.Colours())
 	}
 	if err := e.load(g); err != nil {
 		return Result{}, err
@@ -218,7 +218,7 @@ func (e *Engine) Think(ctx context.Context, g *xiangqi.Game) (Result, error) {
 // offer (see AcceptsDraw).
 func (e *Engine) Evaluate(ctx context.Context, g *xiangqi.Game) (int, error) {
 	if o := g.Outcome(); o.Over() {
-		return 0, engine.Errorf(engine.GameOver, "the game is over: %s", o.Describe(g.SideNames()))
+		return 0, engine.Over(o, g.Colours())
 	}
 	if err := e.load(g); err != nil {
 		return 0, err
@@ -427,7 +427,7 @@ func mateIn(s int) int {
 func (e *Engine) setupRoot() error {
 	buf := e.pos.GenerateMoves(e.moves[0][:0])
 	if len(buf) == 0 {
-		return engine.Errorf(engine.Illegal, "the side to move has no legal move")
+		return engine.E(engine.NoLegalMove)
 	}
 	e.rootMoves = e.rootMoves[:0]
 	e.claim = false

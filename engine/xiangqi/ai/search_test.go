@@ -141,10 +141,10 @@ func TestAlwaysLegal(t *testing.T) {
 func TestGameOverAndNoMoves(t *testing.T) {
 	// Red is checkmated: two black chariots.
 	g := gameFrom(t, "1r1k5/9/9/9/9/9/9/9/r8/4K4 b - - 0 1", "b10b1")
-	if _, err := New(fixed(2)).Think(context.Background(), g); engine.ErrorCode(err) != engine.GameOver {
+	if _, err := New(fixed(2)).Think(context.Background(), g); engine.ErrorCode(err) != engine.GameWon {
 		t.Fatalf("Think after mate: err %v, want a game-over error", err)
 	}
-	if _, err := New(fixed(2)).Evaluate(context.Background(), g); engine.ErrorCode(err) != engine.GameOver {
+	if _, err := New(fixed(2)).Evaluate(context.Background(), g); engine.ErrorCode(err) != engine.GameWon {
 		t.Fatalf("Evaluate after mate: err %v, want a game-over error", err)
 	}
 }

@@ -1,0 +1,244 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tengen-bot/tengen/engine"
+)
+
+// errorText words the engine's refusal e in l, all of it: the code's format
+// in l with each argument in l too. A Term is looked up in errorCatalogue,
+// a Reason in the catalogue's "reason." texts (as outcomeText does);
+// notation, what the player typed and numbers are shown as they are.
+// English is the engine's own text.
+func (l locale) errorText(e *engine.Error) string {
+	f, ok := errorCatalogue[l][e.Code.Key()]
+	if l == en || !ok {
+		return e.Error()
+	}
+	args := make([]any, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = l.errorArg(a)
+	}
+	return fmt.Sprintf(f, args...)
+}
+
+// errorArg is one argument of an engine error, worded in l.
+func (l locale) errorArg(a any) any {
+	switch a := a.(type) {
+	case engine.Term:
+		if w, ok := errorCatalogue[l][a.Key()]; ok {
+			return w
+		}
+		return a.String()
+	case engine.Reason:
+		return l.t("reason." + strings.ReplaceAll(a.String(), " ", "_"))
+	}
+	return a
+}
+
+// errorCatalogue holds, per locale, the format of every engine error code,
+// under the code's Key ("err.path_blocked"), and the word for every
+// engine.Term, under the term's Key ("piece.cannon"). Formats take the
+// English format's arguments, with the same verbs; an explicit index
+// (%[2]s) puts them in the order the language wants. English has no entry:
+// the engine's own English is used. It is a read-only table; the test checks
+// that every locale has every code and term, with matching verbs.
+var errorCatalogue = [...]map[string]string{
+	en: nil,
+	zhCN: {
+		"colour.black":       "黑方",
+		"colour.white":       "白方",
+		"colour.red":         "红方",
+		"piece.general":      "帅/将",
+		"piece.advisor":      "仕/士",
+		"piece.elephant":     "相/象",
+		"piece.horse":        "马",
+		"piece.chariot":      "车",
+		"piece.cannon":       "炮",
+		"piece.soldier":      "兵/卒",
+		"shape.double_three": "三三",
+		"shape.double_four":  "四四",
+		"shape.overline":     "长连",
+
+		"err.off_board":              "%s 不在棋盘上：列为 a–%s，行为 1–%d",
+		"err.no_such_point":          "该点不在棋盘上：列为 a–%s，行为 1–%d",
+		"err.occupied":               "%s 已经有棋子了",
+		"err.forbidden_point":        "黑方在 %[2]s 落子会形成%[1]s，这是禁手",
+		"err.no_point_given":         "没有给出落点：请先写列字母，再写行号，例如 %s",
+		"err.not_a_point":            "“%s”不是棋盘上的点：请先写列字母，再写行号，例如 %s",
+		"err.bad_board_size":         "棋盘只能是 %d 路或 %d 路，不能是 %d 路",
+		"err.unknown_rule":           "未知的规则 %s：请选择自由、标准或连珠规则",
+		"err.not_a_rule":             "“%s”不是规则：请选择自由、标准或连珠规则",
+		"err.not_a_saved_game":       "“%s”不是保存的对局：请依次写出棋盘大小、规则、冒号和着法，例如 15 renju: h8 h9",
+		"err.not_a_board_size":       "“%s”不是棋盘大小：请用 15 或 19",
+		"err.undo_negative":          "无法悔 %d 步棋",
+		"err.undo_too_many":          "无法悔 %d 步棋：才下了 %d 步",
+		"err.gomoku_won":             "对局已经结束：%s以%s获胜",
+		"err.gomoku_drawn_forbidden": "对局已经结束：和棋，剩下的每个空点对黑方都是禁手",
+		"err.gomoku_drawn_full":      "对局已经结束：和棋，棋盘已满",
+		"err.no_point_left":          "已经没有可下的点了",
+
+		"err.game_won":      "对局已经结束：%s获胜（%s）",
+		"err.game_drawn":    "对局已经结束：和棋（%s）",
+		"err.no_legal_move": "轮到走棋的一方已经没有合法着法",
+
+		"err.square_off_board": "该点不在棋盘上（列 a..i，行 1..10）",
+		"err.not_on_board":     "%s 不在棋盘上：列为 a..i，行为 1..10",
+		"err.no_piece":         "%s 上没有棋子",
+		"err.not_your_piece":   "%[2]s 上的%[1]s是%[3]s的，现在轮到%[4]s走",
+		"err.already_there":    "%s已经在 %s 上了：一步棋必须走到别处",
+		"err.own_piece":        "%s 上是你自己的%s：不能吃自己的棋子",
+		"err.general_step":     "帅/将每次只能横向或纵向走一步",
+		"err.general_palace":   "帅/将不能走出九宫",
+		"err.advisor_step":     "仕/士每次只能斜走一步",
+		"err.advisor_palace":   "仕/士不能走出九宫",
+		"err.elephant_step":    "相/象只能斜走两步（走“田”字）",
+		"err.elephant_river":   "相/象不能过河",
+		"err.elephant_eye":     "象眼 %s 上有棋子（塞象眼）",
+		"err.horse_step":       "马走“日”字：先直走一步，再斜走一步",
+		"err.horse_leg":        "马腿 %s 上有棋子（蹩马腿）",
+		"err.not_straight":     "%s只能沿直线走",
+		"err.path_blocked":     "%s的路线在 %s 被挡住了",
+		"err.no_screen":        "炮吃子必须隔着正好一个棋子（炮架），而中间一个也没有",
+		"err.many_screens":     "炮吃子必须隔着正好一个棋子（炮架），而中间不止一个",
+		"err.soldier_step":     "兵/卒每次只能走一步",
+		"err.soldier_backward": "兵/卒不能后退",
+		"err.soldier_sideways": "兵/卒过河之后才能横走",
+		"err.generals_face":    "帅和将不能在同一条直线上直接照面（中间没有棋子相隔）",
+		"err.still_in_check":   "你的帅/将正被将军，这步棋没有解除将军",
+		"err.leaves_in_check":  "走了这步棋，你的帅/将就会被将军",
+		"err.undo_beyond":      "无法悔 %d 步棋：才走了 %d 步",
+
+		"err.no_move_given":     "没有给出着法：请写成 h3e3、C2.5 或 炮二平五 这样的形式",
+		"err.not_a_move":        "“%s”不是着法：请写成 h3e3、C2.5 或 炮二平五 这样的形式",
+		"err.not_a_square":      "%q 不是棋盘上的点：请写成 e1 或 h10 这样的形式",
+		"err.not_chinese":       "%q 不是中文记谱的着法：请写成 炮二平五、马8进7 或 前炮平四 这样的形式",
+		"err.not_wxf":           "%q 不是 WXF 记谱的着法：请写成 C2.5、H8+7 或 C+.5 这样的形式",
+		"err.no_piece_on_file":  "%[1]s在第 %[3]d 路上没有%[2]s",
+		"err.file_too_few":      "第 %d 路上的%s%s不够多，“%s”无法从中选出一个",
+		"err.files_too_few":     "没有哪一路上的%s%s足够多，“%s”无法从中选出一个",
+		"err.ambiguous":         "“%s”有歧义：可能是 %s，也可能是 %s；请说明是哪个%s（前或后），或者直接写出起止点，例如 %s",
+		"err.last_number":       "最后一个数字必须是 1..9",
+		"err.no_sideways":       "%s不能平走",
+		"err.already_on_file":   "%s已经在第 %d 路上了",
+		"err.cannot_reach_file": "第 %[2]d 路的%[1]s走不到第 %[3]d 路",
+		"err.off_board_move":    "这样走会让%s走出棋盘",
+		"err.moves_after_fen":   "着法必须写在 FEN 之后的“ moves ”后面",
+
+		"err.fen_fields":      "FEN %q 有误：应包含棋子布局、轮到哪方走，以及可选的“- - 半回合数 回合数”",
+		"err.fen_ranks":       "FEN %q 有误：应有 %d 行，以“/”分隔，实际有 %d 行",
+		"err.fen_letter":      "FEN %q 有误：“%s”不是棋子字母（用 k a b n r c p，红方用大写）",
+		"err.fen_rank_long":   "FEN %q 有误：第 %d 行超过了 %d 个点",
+		"err.fen_palace":      "FEN %[1]q 有误：%[4]s 上的%[2]s%[3]s在九宫之外",
+		"err.fen_advisor":     "FEN %[1]q 有误：%[4]s 上的%[2]s%[3]s不在九宫的斜线点上",
+		"err.fen_elephant":    "FEN %[1]q 有误：%[4]s 上的%[2]s%[3]s在相/象走不到的点上",
+		"err.fen_soldier":     "FEN %[1]q 有误：%[4]s 上的%[2]s%[3]s在兵/卒走不到的点上",
+		"err.fen_too_many":    "FEN %q 有误：%s%s太多了",
+		"err.fen_rank_points": "FEN %q 有误：第 %d 行有 %d 个点，应为 %d 个",
+		"err.fen_no_general":  "FEN %q 有误：%s没有帅/将",
+		"err.fen_turn":        "FEN %q 有误：轮走方必须是 w（红方）或 b（黑方），而不是 %q",
+		"err.fen_dash":        "FEN %q 有误：象棋的第 %d 个字段必须是“-”，而不是 %q",
+		"err.fen_clock":       "FEN %q 有误：半回合计数必须是 0 到 10000 之间的数，而不是 %q",
+		"err.fen_fullmove":    "FEN %q 有误：回合数必须是 1 到 10000 之间的数，而不是 %q",
+		"err.fen_capture":     "FEN %q 有误：轮到%s走，却可以直接吃掉%s的帅/将",
+	},
+	zhTW: {
+		"colour.black":       "黑方",
+		"colour.white":       "白方",
+		"colour.red":         "紅方",
+		"piece.general":      "帥/將",
+		"piece.advisor":      "仕/士",
+		"piece.elephant":     "相/象",
+		"piece.horse":        "馬",
+		"piece.chariot":      "車",
+		"piece.cannon":       "炮",
+		"piece.soldier":      "兵/卒",
+		"shape.double_three": "三三",
+		"shape.double_four":  "四四",
+		"shape.overline":     "長連",
+
+		"err.off_board":              "%s 不在棋盤上：列為 a–%s，行為 1–%d",
+		"err.no_such_point":          "該點不在棋盤上：列為 a–%s，行為 1–%d",
+		"err.occupied":               "%s 已經有棋子了",
+		"err.forbidden_point":        "黑方在 %[2]s 落子會形成%[1]s，這是禁手",
+		"err.no_point_given":         "沒有給出落點：請先寫列字母，再寫行號，例如 %s",
+		"err.not_a_point":            "「%s」不是棋盤上的點：請先寫列字母，再寫行號，例如 %s",
+		"err.bad_board_size":         "棋盤只能是 %d 路或 %d 路，不能是 %d 路",
+		"err.unknown_rule":           "未知的規則 %s：請選擇自由、標準或連珠規則",
+		"err.not_a_rule":             "「%s」不是規則：請選擇自由、標準或連珠規則",
+		"err.not_a_saved_game":       "「%s」不是儲存的對局：請依序寫出棋盤大小、規則、冒號和著法，例如 15 renju: h8 h9",
+		"err.not_a_board_size":       "「%s」不是棋盤大小：請用 15 或 19",
+		"err.undo_negative":          "無法悔 %d 步棋",
+		"err.undo_too_many":          "無法悔 %d 步棋：才下了 %d 步",
+		"err.gomoku_won":             "對局已經結束：%s以%s獲勝",
+		"err.gomoku_drawn_forbidden": "對局已經結束：和棋，剩下的每個空點對黑方都是禁手",
+		"err.gomoku_drawn_full":      "對局已經結束：和棋，棋盤已滿",
+		"err.no_point_left":          "已經沒有可下的點了",
+
+		"err.game_won":      "對局已經結束：%s獲勝（%s）",
+		"err.game_drawn":    "對局已經結束：和棋（%s）",
+		"err.no_legal_move": "輪到走棋的一方已經沒有合法著法",
+
+		"err.square_off_board": "該點不在棋盤上（列 a..i，行 1..10）",
+		"err.not_on_board":     "%s 不在棋盤上：列為 a..i，行為 1..10",
+		"err.no_piece":         "%s 上沒有棋子",
+		"err.not_your_piece":   "%[2]s 上的%[1]s是%[3]s的，現在輪到%[4]s走",
+		"err.already_there":    "%s已經在 %s 上了：一步棋必須走到別處",
+		"err.own_piece":        "%s 上是你自己的%s：不能吃自己的棋子",
+		"err.general_step":     "帥/將每次只能橫向或縱向走一步",
+		"err.general_palace":   "帥/將不能走出九宮",
+		"err.advisor_step":     "仕/士每次只能斜走一步",
+		"err.advisor_palace":   "仕/士不能走出九宮",
+		"err.elephant_step":    "相/象只能斜走兩步（走「田」字）",
+		"err.elephant_river":   "相/象不能過河",
+		"err.elephant_eye":     "象眼 %s 上有棋子（塞象眼）",
+		"err.horse_step":       "馬走「日」字：先直走一步，再斜走一步",
+		"err.horse_leg":        "馬腿 %s 上有棋子（蹩馬腿）",
+		"err.not_straight":     "%s只能沿直線走",
+		"err.path_blocked":     "%s的路線在 %s 被擋住了",
+		"err.no_screen":        "炮吃子必須隔著正好一個棋子（炮架），而中間一個也沒有",
+		"err.many_screens":     "炮吃子必須隔著正好一個棋子（炮架），而中間不止一個",
+		"err.soldier_step":     "兵/卒每次只能走一步",
+		"err.soldier_backward": "兵/卒不能後退",
+		"err.soldier_sideways": "兵/卒過河之後才能橫走",
+		"err.generals_face":    "帥和將不能在同一條直線上直接照面（中間沒有棋子相隔）",
+		"err.still_in_check":   "你的帥/將正被將軍，這步棋沒有解除將軍",
+		"err.leaves_in_check":  "走了這步棋，你的帥/將就會被將軍",
+		"err.undo_beyond":      "無法悔 %d 步棋：才走了 %d 步",
+
+		"err.no_move_given":     "沒有給出著法：請寫成 h3e3、C2.5 或 炮二平五 這樣的形式",
+		"err.not_a_move":        "「%s」不是著法：請寫成 h3e3、C2.5 或 炮二平五 這樣的形式",
+		"err.not_a_square":      "%q 不是棋盤上的點：請寫成 e1 或 h10 這樣的形式",
+		"err.not_chinese":       "%q 不是中文記譜的著法：請寫成 炮二平五、馬8進7 或 前炮平四 這樣的形式",
+		"err.not_wxf":           "%q 不是 WXF 記譜的著法：請寫成 C2.5、H8+7 或 C+.5 這樣的形式",
+		"err.no_piece_on_file":  "%[1]s在第 %[3]d 路上沒有%[2]s",
+		"err.file_too_few":      "第 %d 路上的%s%s不夠多，「%s」無法從中選出一個",
+		"err.files_too_few":     "沒有哪一路上的%s%s足夠多，「%s」無法從中選出一個",
+		"err.ambiguous":         "「%s」有歧義：可能是 %s，也可能是 %s；請說明是哪個%s（前或後），或者直接寫出起止點，例如 %s",
+		"err.last_number":       "最後一個數字必須是 1..9",
+		"err.no_sideways":       "%s不能平走",
+		"err.already_on_file":   "%s已經在第 %d 路上了",
+		"err.cannot_reach_file": "第 %[2]d 路的%[1]s走不到第 %[3]d 路",
+		"err.off_board_move":    "這樣走會讓%s走出棋盤",
+		"err.moves_after_fen":   "著法必須寫在 FEN 之後的「 moves 」後面",
+
+		"err.fen_fields":      "FEN %q 有誤：應包含棋子佈局、輪到哪方走，以及可選的「- - 半回合數 回合數」",
+		"err.fen_ranks":       "FEN %q 有誤：應有 %d 行，以「/」分隔，實際有 %d 行",
+		"err.fen_letter":      "FEN %q 有誤：「%s」不是棋子字母（用 k a b n r c p，紅方用大寫）",
+		"err.fen_rank_long":   "FEN %q 有誤：第 %d 行超過了 %d 個點",
+		"err.fen_palace":      "FEN %[1]q 有誤：%[4]s 上的%[2]s%[3]s在九宮之外",
+		"err.fen_advisor":     "FEN %[1]q 有誤：%[4]s 上的%[2]s%[3]s不在九宮的斜線點上",
+		"err.fen_elephant":    "FEN %[1]q 有誤：%[4]s 上的%[2]s%[3]s在相/象走不到的點上",
+		"err.fen_soldier":     "FEN %[1]q 有誤：%[4]s 上的%[2]s%[3]s在兵/卒走不到的點上",
+		"err.fen_too_many":    "FEN %q 有誤：%s%s太多了",
+		"err.fen_rank_points": "FEN %q 有誤：第 %d 行有 %d 個點，應為 %d 個",
+		"err.fen_no_general":  "FEN %q 有誤：%s沒有帥/將",
+		"err.fen_turn":        "FEN %q 有誤：輪走方必須是 w（紅方）或 b（黑方），而不是 %q",
+		"err.fen_dash":        "FEN %q 有誤：象棋的第 %d 個欄位必須是「-」，而不是 %q",
+		"err.fen_clock":       "FEN %q 有誤：半回合計數必須是 0 到 10000 之間的數，而不是 %q",
+		"err.fen_fullmove":    "FEN %q 有誤：回合數必須是 1 到 10000 之間的數，而不是 %q",
+		"err.fen_capture":     "FEN %q 有誤：輪到%s走，卻可以直接吃掉%s的帥/將",
+	},
+}
