@@ -2,12 +2,16 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/tengen-bot/tengen/bot/discordtest"
+	"github.com/tengen-bot/tengen/bot/match"
 	"github.com/tengen-bot/tengen/engine/gomoku"
+	"github.com/tengen-bot/tengen/store"
 )
 
 // BenchmarkInteraction measures the handler path without the AI, through
@@ -62,5 +66,92 @@ func BenchmarkInteraction(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	if f := w.dc.Failures(); len(f) != 0 {
 		b.Fatalf("interactions failed: %+v", f)
+	}
+}
+
+// BenchmarkMoveAgainstTheAI plays moves against Tengen's own engines at a
+// level, through the fake Discord, one /move per iteration, and reports
+// from the move's interaction: the time to the move's answer (p50/p99
+// answer-ms) and to the board showing the AI's reply (p50/p99 reply-ms),
+// and the REST requests per move in all and in the channel's shared bucket
+// (channel-req/move), where Discord allows 5 requests in 5 seconds.
+func BenchmarkMoveAgainstTheAI(b *testing.B) {
+	for _, level := range []int{1, 10} {
+		b.Run(fmt.Sprintf("level=%d", level), func(b *testing.B) {
+			w := newWorld(b, setup{ai: &match.Engines{}})
+			ctx := context.Background()
+			var game int64
+			newGame := func() {
+				board := w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("ai",
+					discordtest.Opt("level", level), discordtest.Opt("colour", "black"))))
+				id, err := parseButton(board)
+				if err != nil {
+					b.Fatal(err)
+				}
+				game = id
+			}
+			newGame()
+			var answer, reply []time.Duration
+			before := len(w.dc.Requests())
+			b.ResetTimer()
+			for range b.N {
+				g, err := w.db.Game(ctx, game)
+				if err != nil {
+					b.Fatal(err)
+				}
+				eg, err := match.Restore(g.Kind, g.Moves)
+				if err != nil {
+					b.Fatal(err)
+				}
+				mv := eg.LegalMoves()[0]
+				t0 := time.Now()
+				r, err := w.alice.Slash(ctx, w.lobby, "move", discordtest.Opt("move", mv))
+				if err != nil {
+					b.Fatal(err)
+				}
+				answer = append(answer, time.Since(t0))
+				m := r.Message()
+				want := itoa(eg.Ply() + 2)
+				if _, err := w.lobby.WaitMessage(ctx, func(x *discordtest.Message) bool {
+					return x.ID == m.ID && (field(x, "Moves played") == want || strings.HasPrefix(x.Content, "🏁"))
+				}); err != nil {
+					b.Fatal(err)
+				}
+				reply = append(reply, time.Since(t0))
+				if g, err = w.db.Game(ctx, game); err != nil {
+					b.Fatal(err)
+				}
+				if g.Status != store.Active {
+					b.StopTimer()
+					w.idle()
+					newGame()
+					b.StartTimer()
+				}
+			}
+			b.StopTimer()
+			w.idle()
+			channel := 0
+			reqs := w.dc.Requests()[before:]
+			routes := map[string]int{}
+			for _, r := range reqs {
+				routes[r.Method+" "+r.Route]++
+				if strings.HasPrefix(r.Route, "/channels/{channel_id}/messages") {
+					channel++
+				}
+			}
+			b.Logf("%d moves: %v", b.N, routes)
+			report := func(name string, d []time.Duration) {
+				slices.Sort(d)
+				b.ReportMetric(float64(d[len(d)/2].Microseconds())/1000, "p50-"+name+"-ms")
+				b.ReportMetric(float64(d[(len(d)*99)/100].Microseconds())/1000, "p99-"+name+"-ms")
+			}
+			report("answer", answer)
+			report("reply", reply)
+			b.ReportMetric(float64(len(reqs))/float64(b.N), "req/move")
+			b.ReportMetric(float64(channel)/float64(b.N), "channel-req/move")
+			if f := w.dc.Failures(); len(f) != 0 {
+				b.Fatalf("interactions failed: %+v", f)
+			}
+		})
 	}
 }

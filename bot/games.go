@@ -192,8 +192,9 @@ func (b *Bot) moveCommand(q *request, o options) (reply, error) {
 
 // aiWait bounds how long a move's answer waits for the AI's reply, so that
 // a quick reply is shown (and notifies the player) in that same answer,
-// one message instead of an answer and an edit. It stays well inside the
-// time before the answer is deferred.
+// one message instead of an answer, an edit and a notification. It stays
+// well inside the time before the answer is deferred; an AI whose level
+// thinks longer is not waited for.
 const aiWait = 600 * time.Millisecond
 
 // play plays a move for the user and answers with its board: against the
@@ -210,10 +211,16 @@ func (b *Bot) play(q *request, id int64, move string, ply int) (reply, error) {
 // awaitAI waits, within aiWait, for the AI to answer the move that left
 // game g as it is.
 func (b *Bot) awaitAI(q *request, g *store.Game) {
-	if g.Status != store.Active || !(g.Seats[0].IsAI() || g.Seats[1].IsAI()) {
+	level := max(g.Seats[0].AI, g.Seats[1].AI)
+	if g.Status != store.Active || level == 0 {
 		return
 	}
-	deadline := time.NewTimer(min(aiWait, b.opt.DeferAfter/2))
+	budget := b.m.Budget(level)
+	wait := min(budget+100*time.Millisecond, aiWait, b.opt.DeferAfter/2)
+	if budget > wait {
+		return // it will not answer in time: answer now
+	}
+	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
 	for {
 		changed := b.nextChange(g.ID) // first: a change made while reading wakes it

@@ -65,6 +65,9 @@ func (m *Manager) Close(ctx context.Context) error { return m.pool.Close(ctx) }
 
 func (m *Manager) now() time.Time { return m.cfg.Clock.Now() }
 
+// Budget is the thinking time of the AI at level.
+func (m *Manager) Budget(level int) time.Duration { return m.cfg.Budget(level) }
+
 // step is the result of one attempt at an operation: whether to store the
 // changed game (with its plan, store.Save), what to report once stored, and
 // the error to return to the caller after the write (an expired request is
