@@ -81,25 +81,26 @@ type Discord struct {
 	// action returns: it stands for a user goroutine that wakes late.
 	afterAck func(interactionID string)
 
-	mu           sync.Mutex
-	changed      chan struct{} // closed and replaced on every state change
-	lastID       uint64
-	app          *User // the bot's user; its ID is also the application ID
-	guild        *Guild
-	guilds       []*Guild
-	users        map[string]*User // by name
-	usersByID    map[string]*User
-	channels     map[string]*Channel
-	messages     map[string]*Message // current versions, by ID
-	order        map[string][]string // message IDs by channel, oldest first
-	attachments  map[string]*Attachment
-	commands     map[string][]*discordgo.ApplicationCommand // by guild ID; "" is global
-	interactions map[string]*interaction
-	failures     []Failure
-	requests     []Request
-	faults       []*fault
-	gw           gatewayState
-	closed       bool
+	mu            sync.Mutex
+	changed       chan struct{} // closed and replaced on every state change
+	lastID        uint64
+	app           *User // the bot's user; its ID is also the application ID
+	guild         *Guild
+	guilds        []*Guild
+	users         map[string]*User // by name
+	usersByID     map[string]*User
+	channels      map[string]*Channel
+	messages      map[string]*Message // current versions, by ID
+	order         map[string][]string // message IDs by channel, oldest first
+	attachments   map[string]*Attachment
+	commands      map[string][]*discordgo.ApplicationCommand // by guild ID; "" is global
+	interactions  map[string]*interaction
+	failures      []Failure
+	notifications []Notification
+	requests      []Request
+	faults        []*fault
+	gw            gatewayState
+	closed        bool
 }
 
 // Option configures a fake at New.

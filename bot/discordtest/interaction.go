@@ -401,6 +401,9 @@ func (dc *Discord) postCallback(q *restReq) (int, any) {
 		}
 		dc.postInteractionMessageLocked(ix, m)
 		ix.original = m.ID
+		if body.Type == discordgo.InteractionResponseChannelMessageWithSource {
+			dc.notifyLocked(m, HowResponse)
+		}
 	case discordgo.InteractionResponseDeferredMessageUpdate:
 		ix.original = ix.source
 	case discordgo.InteractionResponseUpdateMessage:
@@ -546,9 +549,12 @@ func (dc *Discord) deleteWebhookMessage(q *restReq) (int, any) {
 	return http.StatusNoContent, nil
 }
 
-// postFollowup creates a follow-up message. It never resolves a deferred
-// response: as users report against Discord, the "thinking..." message stays
-// until @original is edited, and Message().Loading() shows it in a test.
+// postFollowup creates a follow-up message, which works like Execute Webhook
+// with wait always true: it answers with the message
+// (interactions/receiving-and-responding.mdx "Create Followup Message").
+// Sent while a type 5 response still shows its loading state, it edits that
+// message instead of creating one, keeping its ephemeral state, as the same
+// section says; so it notifies nobody. Any later follow-up creates a message.
 func (dc *Discord) postFollowup(q *restReq) (int, any) {
 	b, aerr := readMessageBody(q)
 	if aerr != nil {
@@ -560,15 +566,15 @@ func (dc *Discord) postFollowup(q *restReq) (int, any) {
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
+	if orig := dc.messages[ix.original]; ix.ackType == discordgo.InteractionResponseDeferredChannelMessageWithSource && orig != nil && orig.Loading() {
+		return dc.editLocked(orig, b)
+	}
 	m := dc.applyLocked(nil, b)
 	if emptyMessage(m) {
 		return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message")
 	}
 	dc.postInteractionMessageLocked(ix, m)
 	ix.followups = append(ix.followups, m.ID)
-	dc.broadcastLocked()
-	if q.r.URL.Query().Get("wait") != "true" {
-		return http.StatusNoContent, nil
-	}
+	dc.notifyLocked(m, HowFollowup)
 	return http.StatusOK, dc.wireLocked(m)
 }

@@ -23,6 +23,9 @@ type Message struct {
 	Components  []Component
 	Attachments []Attachment
 	Flags       discordgo.MessageFlags
+	// Mentions are the users the content mentions and allowed_mentions let
+	// through (the message's mentions array); only a create notifies them.
+	Mentions []string
 	// InteractionID is set on an interaction's responses and follow-ups.
 	InteractionID string
 	// VisibleTo is the only user who sees an ephemeral message; empty for others.
@@ -137,6 +140,7 @@ type messageBody struct {
 	components    []Component
 	rawComponents json.RawMessage
 	flags         *discordgo.MessageFlags
+	allowed       *allowedMentions  // nil: Discord's default
 	keep          []json.RawMessage // attachments: ids to keep, or indexes of new files
 	files         []upload
 }
@@ -191,6 +195,11 @@ func parseMessageBody(raw []byte, files []upload) (*messageBody, *apiError) {
 	if err := decode("flags", b.flags); err != nil {
 		return nil, err
 	}
+	am, aerr := decodeAllowedMentions(b.fields["allowed_mentions"])
+	if aerr != nil {
+		return nil, aerr
+	}
+	b.allowed = am
 	var keep []struct {
 		ID json.RawMessage `json:"id"`
 	}
@@ -217,6 +226,7 @@ func (dc *Discord) applyLocked(m *Message, b *messageBody) *Message {
 	}
 	if b.content != nil {
 		next.Content = *b.content
+		next.Mentions = dc.mentionsLocked(next.Content, b.allowed)
 	}
 	if b.present("embeds") {
 		next.Embeds = b.embeds
@@ -357,6 +367,11 @@ func (dc *Discord) wireLocked(m *Message) wireMessage {
 	}
 	if u := dc.usersByID[m.AuthorID]; u != nil {
 		w.Author = u.wire()
+	}
+	for _, id := range m.Mentions {
+		if u := dc.usersByID[id]; u != nil {
+			w.Mentions = append(w.Mentions, u.wire())
+		}
 	}
 	if !m.Edited.IsZero() {
 		s := timestamp(m.Edited)

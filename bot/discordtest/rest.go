@@ -411,6 +411,7 @@ func (dc *Discord) postChannelMessage(q *restReq) (int, any) {
 	}
 	m.ID, m.ChannelID, m.GuildID, m.AuthorID = dc.newIDLocked(), c.ID, c.GuildID, dc.app.ID
 	dc.storeLocked(m)
+	dc.notifyLocked(m, HowCreate)
 	return http.StatusOK, dc.wireLocked(m)
 }
 
