@@ -301,8 +301,8 @@ func (dc *Discord) identify(c *gwConn, raw json.RawMessage) bool {
 	c.session = s
 	s.conn = c
 	dc.gw.stats.Identifies++
-	var unavailable []map[string]any
-	for _, g := range dc.guilds {
+	unavailable := []map[string]any{}
+	for _, g := range dc.memberGuildsLocked() {
 		unavailable = append(unavailable, map[string]any{"id": g.ID, "unavailable": true})
 	}
 	ready := map[string]any{
@@ -317,13 +317,25 @@ func (dc *Discord) identify(c *gwConn, raw json.RawMessage) bool {
 	if err := dc.dispatchLocked(s, "READY", ready); err != nil {
 		return false
 	}
-	for _, g := range dc.guilds {
+	for _, g := range dc.memberGuildsLocked() {
 		if err := dc.dispatchLocked(s, "GUILD_CREATE", dc.guildCreateLocked(g)); err != nil {
 			return false
 		}
 	}
 	dc.broadcastLocked()
 	return true
+}
+
+// memberGuildsLocked returns the guilds the bot user is a member of: those
+// READY and GUILD_CREATE announce.
+func (dc *Discord) memberGuildsLocked() []*Guild {
+	var out []*Guild
+	for _, g := range dc.guilds {
+		if g.botMember {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 func (dc *Discord) guildCreateLocked(g *Guild) map[string]any {
@@ -335,8 +347,8 @@ func (dc *Discord) guildCreateLocked(g *Guild) map[string]any {
 	}
 	return map[string]any{
 		"id": g.ID, "name": g.Name, "owner_id": dc.app.ID, "unavailable": false, "member_count": len(dc.users),
-		"channels": channels, "roles": []any{map[string]any{"id": g.ID, "name": "@everyone", "permissions": "2248473465835073"}},
-		"members": []any{dc.memberLocked(dc.app)}, "threads": []any{}, "emojis": []any{}, "stickers": []any{},
+		"channels": channels, "roles": []any{map[string]any{"id": g.ID, "name": "@everyone", "permissions": permString(DefaultPermissions)}},
+		"members": []any{dc.memberLocked(dc.app, DefaultPermissions)}, "threads": []any{}, "emojis": []any{}, "stickers": []any{},
 		"joined_at": timestamp(dc.clock.Now()), "large": false, "features": []any{},
 		"preferred_locale": g.locale,
 	}

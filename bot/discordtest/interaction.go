@@ -187,12 +187,11 @@ type wireMember struct {
 	Permissions string    `json:"permissions,omitempty"`
 }
 
-// memberPermissions are the permissions of every member: those of a plain member.
-const memberPermissions = "2248473465835073"
-
-func (dc *Discord) memberLocked(u *User) wireMember {
+// memberLocked renders u as a guild member with perms, their permissions in
+// the channel at hand.
+func (dc *Discord) memberLocked(u *User, perms int64) wireMember {
 	wu := u.wire()
-	return wireMember{User: &wu, Roles: []string{}, JoinedAt: timestamp(dc.clock.Now()), Permissions: memberPermissions}
+	return wireMember{User: &wu, Roles: []string{}, JoinedAt: timestamp(dc.clock.Now()), Permissions: permString(perms)}
 }
 
 // interactionPayloadLocked renders the INTERACTION_CREATE data. dc.mu must be held.
@@ -201,7 +200,7 @@ func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wire
 	channel := map[string]any{"id": ch.ID, "type": 0, "name": ch.Name}
 	p := map[string]any{
 		"id": ix.id, "application_id": dc.app.ID, "type": int(ix.kind), "token": ix.token, "version": 1,
-		"channel_id": ch.ID, "channel": channel, "locale": ix.user.locale, "app_permissions": memberPermissions,
+		"channel_id": ch.ID, "channel": channel, "locale": ix.user.locale, "app_permissions": permString(ch.appPermissionsLocked()),
 		"entitlements": []any{}, "authorizing_integration_owners": map[string]string{"0": ch.GuildID},
 	}
 	if data != nil {
@@ -219,8 +218,11 @@ func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wire
 		}
 		p["guild_locale"] = gl
 		p["guild"] = map[string]any{"id": ch.GuildID, "locale": gl, "features": []any{}}
-		p["member"] = dc.memberLocked(ix.user)
+		p["member"] = dc.memberLocked(ix.user, ch.memberPerms)
 		p["context"] = 0
+		if dc.userAppOnlyLocked(ch) {
+			p["authorizing_integration_owners"] = map[string]string{"1": ix.user.ID}
+		}
 	} else {
 		channel["type"] = 1
 		p["user"] = ix.user.wire()
@@ -361,7 +363,12 @@ type callbackBody struct {
 	Data json.RawMessage                   `json:"data"`
 }
 
-// postCallback is the initial interaction response.
+// postCallback is the initial interaction response. Like every route of an
+// interaction token it is a webhook, so it does not check the bot's
+// permissions in the channel (receiving-and-responding.mdx "Responding to an
+// Interaction": "Interactions--both receiving and responding--are webhooks
+// under the hood"), except that a user-installed app's responses are made
+// ephemeral where USE_EXTERNAL_APPS is denied (see SetMemberPermissions).
 func (dc *Discord) postCallback(q *restReq) (int, any) {
 	var body callbackBody
 	if err := json.Unmarshal(q.body, &body); err != nil {
@@ -394,6 +401,9 @@ func (dc *Discord) postCallback(q *restReq) (int, any) {
 			return aerr.Status, aerr
 		}
 		m := dc.applyLocked(nil, b)
+		if dc.forcedEphemeralLocked(ix.channel) {
+			m.Flags |= discordgo.MessageFlagsEphemeral
+		}
 		if body.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 			m = &Message{Created: m.Created, Flags: discordgo.MessageFlagsLoading | m.Flags&discordgo.MessageFlagsEphemeral}
 		} else if emptyMessage(m) {
@@ -418,7 +428,7 @@ func (dc *Discord) postCallback(q *restReq) (int, any) {
 		if src == nil {
 			return http.StatusNotFound, newAPIError(http.StatusNotFound, codeUnknownMessage, "Unknown Message")
 		}
-		if status, reply := dc.editLocked(src, b); status != http.StatusOK {
+		if status, reply := dc.editLocked(src, b, false); status != http.StatusOK {
 			return status, reply
 		}
 		ix.original = ix.source
@@ -535,7 +545,7 @@ func (dc *Discord) patchWebhookMessage(q *restReq) (int, any) {
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
-	return dc.editLocked(m, b)
+	return dc.editLocked(m, b, false)
 }
 
 func (dc *Discord) deleteWebhookMessage(q *restReq) (int, any) {
@@ -567,11 +577,17 @@ func (dc *Discord) postFollowup(q *restReq) (int, any) {
 		return aerr.Status, aerr
 	}
 	if orig := dc.messages[ix.original]; ix.ackType == discordgo.InteractionResponseDeferredChannelMessageWithSource && orig != nil && orig.Loading() {
-		return dc.editLocked(orig, b)
+		return dc.editLocked(orig, b, false)
+	}
+	if dc.userAppOnlyLocked(ix.channel) && len(ix.followups) >= maxUserAppFollowups {
+		return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeMaxFollowups, "This interaction has hit the maximum number of follow up messages")
 	}
 	m := dc.applyLocked(nil, b)
 	if emptyMessage(m) {
 		return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message")
+	}
+	if dc.forcedEphemeralLocked(ix.channel) {
+		m.Flags |= discordgo.MessageFlagsEphemeral
 	}
 	dc.postInteractionMessageLocked(ix, m)
 	ix.followups = append(ix.followups, m.ID)

@@ -153,7 +153,8 @@ func decodeAllowedMentions(raw json.RawMessage) (*allowedMentions, *apiError) {
 }
 
 // canSeeLocked reports whether u can see the channel: the recipient of a DM,
-// or any user of a guild channel. c.dc.mu must be held.
+// or any user of a guild channel whose member permissions include
+// VIEW_CHANNEL. c.dc.mu must be held.
 func (c *Channel) canSeeLocked(u *User) bool {
 	if u == nil {
 		return false
@@ -161,5 +162,5 @@ func (c *Channel) canSeeLocked(u *User) bool {
 	if c.recipient != nil {
 		return u == c.recipient
 	}
-	return true
+	return has(c.memberPerms, discordgo.PermissionViewChannel)
 }
