@@ -97,6 +97,7 @@ type Discord struct {
 	interactions  map[string]*interaction
 	failures      []Failure
 	notifications []Notification
+	nonces        map[string]nonceEntry // by nonce, for enforce_nonce
 	requests      []Request
 	faults        []*fault
 	gw            gatewayState
@@ -139,6 +140,7 @@ func New(tb testing.TB, opts ...Option) *Discord {
 		attachments:  map[string]*Attachment{},
 		commands:     map[string][]*discordgo.ApplicationCommand{},
 		interactions: map[string]*interaction{},
+		nonces:       map[string]nonceEntry{},
 	}
 	for _, o := range opts {
 		o(dc)

@@ -26,6 +26,8 @@ type Message struct {
 	// Mentions are the users the content mentions and allowed_mentions let
 	// through (the message's mentions array); only a create notifies them.
 	Mentions []string
+	// Nonce is the nonce the message was created with, if any.
+	Nonce string
 	// InteractionID is set on an interaction's responses and follow-ups.
 	InteractionID string
 	// VisibleTo is the only user who sees an ephemeral message; empty for others.
@@ -140,7 +142,9 @@ type messageBody struct {
 	components    []Component
 	rawComponents json.RawMessage
 	flags         *discordgo.MessageFlags
-	allowed       *allowedMentions  // nil: Discord's default
+	allowed       *allowedMentions // nil: Discord's default
+	nonce         string           // "" when absent
+	enforceNonce  bool
 	keep          []json.RawMessage // attachments: ids to keep, or indexes of new files
 	files         []upload
 }
@@ -200,6 +204,12 @@ func parseMessageBody(raw []byte, files []upload) (*messageBody, *apiError) {
 		return nil, aerr
 	}
 	b.allowed = am
+	if b.nonce, aerr = decodeNonce(b.fields["nonce"]); aerr != nil {
+		return nil, aerr
+	}
+	if err := decode("enforce_nonce", &b.enforceNonce); err != nil {
+		return nil, err
+	}
 	var keep []struct {
 		ID json.RawMessage `json:"id"`
 	}
@@ -223,6 +233,7 @@ func (dc *Discord) applyLocked(m *Message, b *messageBody) *Message {
 		next.Flags &^= discordgo.MessageFlagsLoading // any edit completes a deferred response
 	} else {
 		next.Created = dc.clock.Now()
+		next.Nonce = b.nonce
 	}
 	if b.content != nil {
 		next.Content = *b.content
@@ -345,6 +356,7 @@ type wireMessage struct {
 	Components      json.RawMessage           `json:"components"`
 	Pinned          bool                      `json:"pinned"`
 	Flags           int                       `json:"flags"`
+	Nonce           string                    `json:"nonce,omitempty"`
 	WebhookID       string                    `json:"webhook_id,omitempty"`
 	ApplicationID   string                    `json:"application_id,omitempty"`
 	Interaction     *wireInteractionMeta      `json:"interaction,omitempty"`
@@ -355,7 +367,7 @@ type wireMessage struct {
 func (dc *Discord) wireLocked(m *Message) wireMessage {
 	w := wireMessage{
 		ID: m.ID, Type: int(m.kind), ChannelID: m.ChannelID, GuildID: m.GuildID,
-		Content: m.Content, Timestamp: timestamp(m.Created), Flags: int(m.Flags),
+		Content: m.Content, Timestamp: timestamp(m.Created), Flags: int(m.Flags), Nonce: m.Nonce,
 		Mentions: []wireUser{}, MentionRoles: []string{}, Attachments: []wireAttachment{},
 		Embeds: m.Embeds, Components: m.rawComponents,
 	}

@@ -415,6 +415,9 @@ func (dc *Discord) postChannelMessage(q *restReq) (int, any) {
 	if b.flags != nil && *b.flags&discordgo.MessageFlagsEphemeral != 0 {
 		return http.StatusBadRequest, formError("flags", "MESSAGE_FLAGS_INVALID", "Only interaction responses can be ephemeral")
 	}
+	if status, reply, ok := dc.enforcedNonceLocked(b); ok {
+		return status, reply
+	}
 	dropped, aerr := dc.botContentLocked(c, b)
 	if aerr != nil {
 		return aerr.Status, aerr
@@ -426,6 +429,7 @@ func (dc *Discord) postChannelMessage(q *restReq) (int, any) {
 	}
 	m.ID, m.ChannelID, m.GuildID, m.AuthorID = dc.newIDLocked(), c.ID, c.GuildID, dc.app.ID
 	dc.storeLocked(m)
+	dc.rememberNonceLocked(b, m)
 	dc.notifyLocked(m, HowCreate)
 	return http.StatusOK, dc.wireLocked(m)
 }
