@@ -25,7 +25,8 @@ type interaction struct {
 	user        *User
 	channel     *Channel
 	commandName string
-	source      string // the message a component (or its modal) was on
+	source      string       // the message a component (or its modal) was on
+	parent      *interaction // for a modal submit, the interaction that opened the modal
 	dispatched  time.Time
 	created     time.Time // on the fake clock, for token expiry
 
@@ -201,7 +202,7 @@ func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wire
 	p := map[string]any{
 		"id": ix.id, "application_id": dc.app.ID, "type": int(ix.kind), "token": ix.token, "version": 1,
 		"channel_id": ch.ID, "channel": channel, "locale": ix.user.locale, "app_permissions": permString(ch.appPermissionsLocked()),
-		"entitlements": []any{}, "authorizing_integration_owners": map[string]string{"0": ch.GuildID},
+		"entitlements": []any{}, "authorizing_integration_owners": dc.ownersLocked(ix),
 	}
 	if data != nil {
 		p["data"] = data
@@ -220,16 +221,42 @@ func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wire
 		p["guild"] = map[string]any{"id": ch.GuildID, "locale": gl, "features": []any{}}
 		p["member"] = dc.memberLocked(ix.user, ch.memberPerms)
 		p["context"] = 0
-		if dc.userAppOnlyLocked(ch) {
-			p["authorizing_integration_owners"] = map[string]string{"1": ix.user.ID}
-		}
 	} else {
 		channel["type"] = 1
 		p["user"] = ix.user.wire()
 		p["context"] = 1
-		p["authorizing_integration_owners"] = map[string]string{"1": ix.user.ID}
 	}
 	return p
+}
+
+// ownersLocked is the interaction's authorizing_integration_owners: the guild
+// install in a guild the bot is in, else the user's install
+// (receiving-and-responding.mdx "Authorizing Integration Owners Object").
+func (dc *Discord) ownersLocked(ix *interaction) map[string]string {
+	if ix.channel.GuildID != "" && !dc.userAppOnlyLocked(ix.channel) {
+		return map[string]string{"0": ix.channel.GuildID}
+	}
+	return map[string]string{"1": ix.user.ID}
+}
+
+// metadataLocked renders the interaction metadata of ix that its response or
+// follow-up m carries (resources/message.mdx "Message Interaction Metadata
+// Object"; m is nil for the metadata of the interaction that opened a modal).
+// dc.mu must be held.
+func (dc *Discord) metadataLocked(ix *interaction, m *Message) *wireInteractionMeta {
+	meta := &wireInteractionMeta{ID: ix.id, Type: int(ix.kind), User: ix.user.wire(), Owners: dc.ownersLocked(ix)}
+	if m != nil && ix.original != "" && m.ID != ix.original {
+		meta.OriginalResponseID = ix.original // "present only on follow-up messages"
+	}
+	switch ix.kind {
+	case discordgo.InteractionMessageComponent:
+		meta.InteractedMessageID = ix.source
+	case discordgo.InteractionModalSubmit:
+		if ix.parent != nil {
+			meta.Triggering = dc.metadataLocked(ix.parent, nil)
+		}
+	}
+	return meta
 }
 
 // Click clicks the button with customID on msg, as u, and returns the bot's
@@ -330,7 +357,7 @@ func (u *User) SubmitModal(ctx context.Context, r *Reply, values map[string]stri
 		}
 	}
 	data := map[string]any{"custom_id": r.Modal.CustomID, "components": rows}
-	ix := &interaction{kind: discordgo.InteractionModalSubmit, action: "modal", channel: r.ix.channel, source: r.ix.source}
+	ix := &interaction{kind: discordgo.InteractionModalSubmit, action: "modal", channel: r.ix.channel, source: r.ix.source, parent: r.ix}
 	var wire *wireMessage
 	u.dc.mu.Lock()
 	if m := u.dc.messages[ix.source]; m != nil {
@@ -464,7 +491,37 @@ func (dc *Discord) postCallback(q *restReq) (int, any) {
 	}
 	close(ix.ack)
 	dc.broadcastLocked()
-	return http.StatusNoContent, nil
+	if !queryTrue(q.r.URL.Query().Get("with_response")) {
+		return http.StatusNoContent, nil
+	}
+	return http.StatusOK, dc.callbackResponseLocked(ix)
+}
+
+// queryTrue reads a boolean query string as Discord does: True, true or 1
+// (reference.mdx "Boolean Query Strings").
+func queryTrue(v string) bool { return v == "True" || v == "true" || v == "1" }
+
+// callbackResponseLocked is the interaction callback response that a callback
+// with ?with_response=true answers with (200 instead of 204): the interaction
+// with the id, loading and ephemeral state of the response message, and, for
+// types 4 and 7 only, the message as a resource
+// (receiving-and-responding.mdx "Interaction Callback Response Object"; the
+// spec's InteractionCallbackResponse). dc.mu must be held.
+func (dc *Discord) callbackResponseLocked(ix *interaction) map[string]any {
+	inter := map[string]any{"id": ix.id, "type": int(ix.kind)}
+	out := map[string]any{"interaction": inter}
+	m := dc.messages[ix.original]
+	if m == nil {
+		return out
+	}
+	inter["response_message_id"] = m.ID
+	inter["response_message_loading"] = m.Loading()
+	inter["response_message_ephemeral"] = m.Ephemeral()
+	switch ix.ackType {
+	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
+		out["resource"] = map[string]any{"type": int(ix.ackType), "message": dc.wireLocked(m)}
+	}
+	return out
 }
 
 // postInteractionMessageLocked stores m as a message of ix (response or follow-up).

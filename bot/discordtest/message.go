@@ -316,6 +316,11 @@ type wireUser struct {
 	GlobalName    string  `json:"global_name"`
 	Avatar        *string `json:"avatar"`
 	Bot           bool    `json:"bot,omitempty"`
+	PublicFlags   int     `json:"public_flags"`
+	Flags         int     `json:"flags"`
+	PrimaryGuild  *struct {
+		IdentityGuildID string `json:"identity_guild_id"`
+	} `json:"primary_guild"`
 }
 
 func (u *User) wire() wireUser {
@@ -331,11 +336,17 @@ type wireAttachment struct {
 	ProxyURL    string `json:"proxy_url"`
 }
 
+// wireInteractionMeta is a message's interaction_metadata, or with Name its
+// deprecated interaction field.
 type wireInteractionMeta struct {
-	ID   string   `json:"id"`
-	Type int      `json:"type"`
-	Name string   `json:"name,omitempty"`
-	User wireUser `json:"user"`
+	ID                  string               `json:"id"`
+	Type                int                  `json:"type"`
+	Name                string               `json:"name,omitempty"`
+	User                wireUser             `json:"user"`
+	Owners              map[string]string    `json:"authorizing_integration_owners,omitempty"`
+	OriginalResponseID  string               `json:"original_response_message_id,omitempty"`
+	InteractedMessageID string               `json:"interacted_message_id,omitempty"`
+	Triggering          *wireInteractionMeta `json:"triggering_interaction_metadata,omitempty"`
 }
 
 type wireMessage struct {
@@ -396,8 +407,7 @@ func (dc *Discord) wireLocked(m *Message) wireMessage {
 	}
 	if ix := dc.interactions[m.InteractionID]; ix != nil {
 		w.WebhookID, w.ApplicationID = dc.app.ID, dc.app.ID
-		meta := &wireInteractionMeta{ID: ix.id, Type: int(ix.kind), User: ix.user.wire()}
-		w.InteractionMeta = meta
+		w.InteractionMeta = dc.metadataLocked(ix, m)
 		if ix.kind == discordgo.InteractionApplicationCommand {
 			w.Interaction = &wireInteractionMeta{ID: ix.id, Type: int(ix.kind), Name: ix.commandName, User: ix.user.wire()}
 		}
