@@ -537,7 +537,12 @@ func (dc *Discord) postInteractionMessageLocked(ix *interaction, m *Message) {
 	dc.storeLocked(m)
 }
 
-// webhookLocked finds the interaction of a webhook route and checks its token.
+// webhookLocked finds the interaction of a webhook route and checks its
+// token, which "can be used to send followup messages" for 15 minutes after
+// the interaction, on the fake clock, but is "invalidated" if the 3-second
+// deadline for the initial response passed
+// (receiving-and-responding.mdx "Interaction Callback"); before that response
+// there is no webhook to use yet.
 func (dc *Discord) webhookLocked(q *restReq) (*interaction, *apiError) {
 	if q.param("webhook_id") != dc.app.ID {
 		return nil, newAPIError(http.StatusNotFound, codeUnknownWebhook, "Unknown Webhook")
@@ -550,6 +555,10 @@ func (dc *Discord) webhookLocked(q *restReq) (*interaction, *apiError) {
 		if age := dc.clock.Now().Sub(ix.created); age >= TokenLifetime {
 			return nil, newAPIError(http.StatusUnauthorized, codeInvalidWebhookToken,
 				fmt.Sprintf("Invalid Webhook Token (the interaction token expired %v after its interaction)", age))
+		}
+		if ix.failed {
+			return nil, newAPIError(http.StatusUnauthorized, codeInvalidWebhookToken,
+				"Invalid Webhook Token (the interaction was not answered in time, which invalidates its token)")
 		}
 		if !ix.acked {
 			return nil, newAPIError(http.StatusNotFound, codeUnknownWebhook, "Unknown Webhook (the interaction has not been acknowledged)")
