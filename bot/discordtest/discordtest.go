@@ -76,6 +76,7 @@ type Discord struct {
 	heartbeat   time.Duration
 	contract    *contract // nil when contract checks are off
 	routes      map[string]bool
+	limits      rateLimiter // has its own lock
 	// afterAck, when set (by tests of this package), runs in the user's
 	// goroutine after the bot's initial response arrived and before the
 	// action returns: it stands for a user goroutine that wakes late.
@@ -141,6 +142,7 @@ func New(tb testing.TB, opts ...Option) *Discord {
 		commands:     map[string][]*discordgo.ApplicationCommand{},
 		interactions: map[string]*interaction{},
 		nonces:       map[string]nonceEntry{},
+		limits:       rateLimiter{on: rateLimitsByDefault, buckets: map[string]*window{}, overrides: map[string]limitOverride{}},
 	}
 	for _, o := range opts {
 		o(dc)
@@ -286,6 +288,12 @@ type Request struct {
 	Path   string // as sent, without the /api/vN prefix
 	Route  string // the spec's path template, e.g. /channels/{channel_id}/messages
 	Status int
+	// Served is when the fake decided on the request (real time, after any
+	// SlowNext delay), so a test can measure how long the bot waited.
+	Served time.Time
+	// Bucket is the route's X-RateLimit-Bucket ("" for a route the fake does
+	// not serve): equal for the routes sharing a rate limit.
+	Bucket string
 }
 
 // Requests returns every REST request served so far, in order.

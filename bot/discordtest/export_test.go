@@ -3,6 +3,7 @@ package discordtest
 import (
 	"bytes"
 	"fmt"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -34,4 +35,13 @@ func ValidateSchema(name string, body []byte) error {
 		return fmt.Errorf("reply is not JSON: %w", err)
 	}
 	return sch.Validate(v)
+}
+
+// SetRateLimit replaces a rate limit of the fake by name: "global", "channel
+// messages", "interaction webhook", or "METHOD route" for any other route. A
+// long window lets a test exhaust a bucket without racing the clock.
+func SetRateLimit(dc *Discord, name string, limit int, window time.Duration) {
+	dc.limits.mu.Lock()
+	defer dc.limits.mu.Unlock()
+	dc.limits.overrides[name] = limitOverride{limit: limit, window: window}
 }

@@ -69,7 +69,7 @@ func (dc *Discord) handler() http.Handler {
 	add("DELETE", "/channels/{channel_id}/messages/{message_id}", true, dc.deleteChannelMessage)
 	api.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		dc.tb.Errorf("discordtest: the bot called %s %s, which the fake does not implement", r.Method, r.URL.Path)
-		dc.record(r.Method, r.URL.Path, "", http.StatusNotFound)
+		dc.record(Request{Method: r.Method, Path: r.URL.Path, Status: http.StatusNotFound, Served: time.Now()})
 		writeJSON(w, http.StatusNotFound, newAPIError(http.StatusNotFound, 0, "404: Not Found"))
 	})
 
@@ -92,49 +92,68 @@ func (dc *Discord) handler() http.Handler {
 }
 
 // serveREST wraps a route handler with what every Discord route does: auth,
-// injected faults, body parsing, contract checks, rate-limit headers.
+// injected faults, rate limits, body parsing, contract checks, rate-limit
+// headers.
 func (dc *Discord) serveREST(method, route string, auth bool, fn restFunc) http.HandlerFunc {
+	class := routeClass(method, route)
 	return func(w http.ResponseWriter, r *http.Request) {
-		status, reply, written := dc.serveRESTInner(w, method, route, auth, fn, r)
-		dc.record(method, r.URL.Path, route, status)
-		if written { // an injected fault already wrote the reply
-			return
-		}
-		w.Header().Set("X-RateLimit-Limit", "5")
-		w.Header().Set("X-RateLimit-Remaining", "4")
-		w.Header().Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(time.Now().Add(time.Second).UnixMilli())/1000))
-		w.Header().Set("X-RateLimit-Reset-After", "1.000")
-		w.Header().Set("X-RateLimit-Bucket", bucketOf(route))
-		if reply == nil {
-			w.WriteHeader(status)
-			return
-		}
-		writeJSON(w, status, reply)
+		res := dc.serveRESTInner(w, r, method, route, class, auth, fn)
+		dc.limits.count(res.status, res.scope)
+		dc.record(Request{Method: method, Path: r.URL.Path, Route: route, Status: res.status, Served: res.at, Bucket: class.bucket()})
 	}
 }
 
-func (dc *Discord) serveRESTInner(w http.ResponseWriter, method, route string, auth bool, fn restFunc, r *http.Request) (status int, reply any, written bool) {
+// served is how the fake answered a request.
+type served struct {
+	status int
+	scope  string // of a 429
+	at     time.Time
+}
+
+func (dc *Discord) serveRESTInner(w http.ResponseWriter, r *http.Request, method, route string, class bucketClass, auth bool, fn restFunc) served {
 	if auth && r.Header.Get("Authorization") != Token {
-		return http.StatusUnauthorized, newAPIError(http.StatusUnauthorized, 0, "401: Unauthorized"), false
+		writeJSON(w, http.StatusUnauthorized, newAPIError(http.StatusUnauthorized, 0, "401: Unauthorized"))
+		return served{status: http.StatusUnauthorized, at: time.Now()}
 	}
 	if f := dc.takeFault(method, route); f != nil {
-		if f.serve(w, r) {
-			return f.status, nil, true
+		if f.serve(w, r, class) {
+			return served{status: f.status, scope: f.scope, at: time.Now()}
 		}
 	}
+	v := dc.limits.check(class, majorValues(class, r), time.Now())
+	if !v.ok {
+		if v.scope == scopeGlobal {
+			writeRateLimited(w, scopeGlobal, v.reset.Sub(v.served), nil)
+		} else {
+			writeRateLimited(w, v.scope, v.reset.Sub(v.served), &v)
+		}
+		return served{status: http.StatusTooManyRequests, scope: v.scope, at: v.served}
+	}
+	status, reply := dc.handle(w, r, method, route, fn)
+	v.setHeaders(w.Header())
+	if reply == nil {
+		w.WriteHeader(status)
+	} else {
+		writeJSON(w, status, reply)
+	}
+	return served{status: status, at: v.served}
+}
+
+// handle reads the request's body, checks it against the spec and runs the
+// route's handler.
+func (dc *Discord) handle(w http.ResponseWriter, r *http.Request, method, route string, fn restFunc) (int, any) {
 	q := &restReq{r: r, route: route}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBody))
 	if err != nil {
-		return http.StatusRequestEntityTooLarge, newAPIError(http.StatusRequestEntityTooLarge, codeEntityTooLarge, "Request entity too large"), false
+		return http.StatusRequestEntityTooLarge, newAPIError(http.StatusRequestEntityTooLarge, codeEntityTooLarge, "Request entity too large")
 	}
 	if len(body) > 0 {
 		if err := q.parseBody(r.Header.Get("Content-Type"), body); err != nil {
-			return err.Status, err, false
+			return err.Status, err
 		}
 		dc.checkContract(method, route, q.body)
 	}
-	status, reply = fn(q)
-	return status, reply, false
+	return fn(q)
 }
 
 // parseBody splits a JSON or multipart body into the JSON payload and files.
@@ -175,9 +194,9 @@ func (q *restReq) parseBody(contentType string, body []byte) *apiError {
 	}
 }
 
-func (dc *Discord) record(method, path, route string, status int) {
+func (dc *Discord) record(req Request) {
 	dc.mu.Lock()
-	dc.requests = append(dc.requests, Request{Method: method, Path: path, Route: route, Status: status})
+	dc.requests = append(dc.requests, req)
 	dc.broadcastLocked()
 	dc.mu.Unlock()
 }
@@ -186,15 +205,6 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v)
-}
-
-// bucketOf is a stable, opaque rate-limit bucket name for a route.
-func bucketOf(route string) string {
-	var h uint32 = 2166136261
-	for i := 0; i < len(route); i++ {
-		h = (h ^ uint32(route[i])) * 16777619
-	}
-	return fmt.Sprintf("%08x", h)
 }
 
 func (dc *Discord) getGateway(q *restReq) (int, any) {
