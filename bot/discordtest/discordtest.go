@@ -173,7 +173,15 @@ func New(tb testing.TB, opts ...Option) *Discord {
 func (dc *Discord) URL() string { return dc.srv.URL }
 
 // GatewayURL is the WebSocket URL that GET /gateway returns.
-func (dc *Discord) GatewayURL() string { return "ws" + dc.srv.URL[len("http"):] + "/gateway" }
+func (dc *Discord) GatewayURL() string { return "ws" + dc.srv.URL[len("http"):] + gatewayPath }
+
+// ResumeGatewayURL is the WebSocket URL that READY gives as
+// resume_gateway_url, a path of its own so that a test can tell whether the
+// bot resumes there (GatewayConnections), as it should (events/gateway.mdx
+// "Preparing to Resume").
+func (dc *Discord) ResumeGatewayURL() string {
+	return "ws" + dc.srv.URL[len("http"):] + resumeGatewayPath
+}
 
 // Clock is the fake's controllable clock, used for interaction token expiry.
 func (dc *Discord) Clock() *Clock { return dc.clock }

@@ -85,8 +85,10 @@ func (dc *Discord) handler() http.Handler {
 		r2.URL.Path, r2.URL.RawPath = m[2], ""
 		api.ServeHTTP(w, r2)
 	})
-	root.HandleFunc("GET /gateway", dc.serveGateway)
-	root.HandleFunc("GET /gateway/", dc.serveGateway)
+	for _, p := range []string{gatewayPath, resumeGatewayPath} {
+		root.HandleFunc("GET "+p, dc.serveGateway)
+		root.HandleFunc("GET "+p+"/", dc.serveGateway)
+	}
 	root.HandleFunc("GET /attachments/{id}/{filename}", dc.serveAttachment)
 	return root
 }
