@@ -399,28 +399,53 @@ func TestRESTAuthAndUnknownRoutes(t *testing.T) {
 	}
 }
 
-// TestFollowupLeavesDeferredResponseThinking catches the hanging "thinking..."
-// bug: after a deferral, only an edit of @original resolves it.
-func TestFollowupLeavesDeferredResponseThinking(t *testing.T) {
-	t.Parallel()
-	dc := discordtest.New(t)
-	startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
-		if err := s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
-			return err
-		}
-		_, err := s.FollowupMessageCreate(i.Interaction, false, &discordgo.WebhookParams{Content: "done"})
-		return err
-	})
-	r, err := dc.User("alice").Slash(ctx(t), dc.NewChannel("c"), "ping")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := r.WaitFollowup(ctx(t), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if f.Content != "done" || !r.Message().Loading() {
-		t.Fatalf("follow-up %q, original loading=%v; want a new message and the original still thinking", f.Content, r.Message().Loading())
+// TestFollowupAfterDeferEditsTheLoadingMessage: a follow-up sent while a
+// type 5 response is still loading edits that message, keeping it ephemeral
+// if the defer was, instead of creating one
+// (interactions/receiving-and-responding.mdx "Create Followup Message");
+// the next follow-up creates a message.
+func TestFollowupAfterDeferEditsTheLoadingMessage(t *testing.T) {
+	for _, ephemeral := range []bool{false, true} {
+		t.Run(map[bool]string{false: "public", true: "ephemeral"}[ephemeral], func(t *testing.T) {
+			t.Parallel()
+			dc := discordtest.New(t)
+			got := make(chan error, 1)
+			startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
+				var flags discordgo.MessageFlags
+				if ephemeral {
+					flags = discordgo.MessageFlagsEphemeral
+				}
+				if err := s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+					Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+					Data: &discordgo.InteractionResponseData{Flags: flags},
+				}); err != nil {
+					return err
+				}
+				got <- func() error {
+					// Asks for a public message: the ephemeral state of the defer is kept.
+					if _, err := s.FollowupMessageCreate(i.Interaction, false, &discordgo.WebhookParams{Content: "done"}); err != nil {
+						return err
+					}
+					_, err := s.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Content: "and more"})
+					return err
+				}()
+				return nil
+			})
+			r, err := dc.User("alice").Slash(ctx(t), dc.NewChannel("c"), "ping")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := <-got; err != nil {
+				t.Fatal(err)
+			}
+			orig := r.Message()
+			if orig.Content != "done" || orig.Loading() || orig.Ephemeral() != ephemeral || orig.Version != 1 {
+				t.Fatalf("original %+v: want the loading message edited to \"done\", ephemeral=%v", orig, ephemeral)
+			}
+			if f := r.Followups(); len(f) != 1 || f[0].Content != "and more" || f[0].ID == orig.ID {
+				t.Fatalf("follow-ups %+v: want one new message, the second follow-up", f)
+			}
+		})
 	}
 }
 

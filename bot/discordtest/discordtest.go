@@ -76,31 +76,34 @@ type Discord struct {
 	heartbeat   time.Duration
 	contract    *contract // nil when contract checks are off
 	routes      map[string]bool
+	limits      rateLimiter // has its own lock
 	// afterAck, when set (by tests of this package), runs in the user's
 	// goroutine after the bot's initial response arrived and before the
 	// action returns: it stands for a user goroutine that wakes late.
 	afterAck func(interactionID string)
 
-	mu           sync.Mutex
-	changed      chan struct{} // closed and replaced on every state change
-	lastID       uint64
-	app          *User // the bot's user; its ID is also the application ID
-	guild        *Guild
-	guilds       []*Guild
-	users        map[string]*User // by name
-	usersByID    map[string]*User
-	channels     map[string]*Channel
-	messages     map[string]*Message // current versions, by ID
-	order        map[string][]string // message IDs by channel, oldest first
-	attachments  map[string]*Attachment
-	commands     map[string][]*discordgo.ApplicationCommand // by guild ID; "" is global
-	interactions map[string]*interaction
-	failures     []Failure
-	requests     []Request
-	faults       []*fault
-	holds        []*Hold
-	gw           gatewayState
-	closed       bool
+	mu            sync.Mutex
+	changed       chan struct{} // closed and replaced on every state change
+	lastID        uint64
+	app           *User // the bot's user; its ID is also the application ID
+	guild         *Guild
+	guilds        []*Guild
+	users         map[string]*User // by name
+	usersByID     map[string]*User
+	channels      map[string]*Channel
+	messages      map[string]*Message // current versions, by ID
+	order         map[string][]string // message IDs by channel, oldest first
+	attachments   map[string]*Attachment
+	commands      map[string][]*discordgo.ApplicationCommand // by guild ID; "" is global
+	interactions  map[string]*interaction
+	failures      []Failure
+	notifications []Notification
+	nonces        map[string]nonceEntry // by nonce, for enforce_nonce
+	requests      []Request
+	faults        []*fault
+	holds         []*Hold
+	gw            gatewayState
+	closed        bool
 }
 
 // Option configures a fake at New.
@@ -139,6 +142,8 @@ func New(tb testing.TB, opts ...Option) *Discord {
 		attachments:  map[string]*Attachment{},
 		commands:     map[string][]*discordgo.ApplicationCommand{},
 		interactions: map[string]*interaction{},
+		nonces:       map[string]nonceEntry{},
+		limits:       rateLimiter{on: rateLimitsByDefault, buckets: map[string]*window{}, overrides: map[string]limitOverride{}},
 	}
 	for _, o := range opts {
 		o(dc)
@@ -169,7 +174,15 @@ func New(tb testing.TB, opts ...Option) *Discord {
 func (dc *Discord) URL() string { return dc.srv.URL }
 
 // GatewayURL is the WebSocket URL that GET /gateway returns.
-func (dc *Discord) GatewayURL() string { return "ws" + dc.srv.URL[len("http"):] + "/gateway" }
+func (dc *Discord) GatewayURL() string { return "ws" + dc.srv.URL[len("http"):] + gatewayPath }
+
+// ResumeGatewayURL is the WebSocket URL that READY gives as
+// resume_gateway_url, a path of its own so that a test can tell whether the
+// bot resumes there (GatewayConnections), as it should (events/gateway.mdx
+// "Preparing to Resume").
+func (dc *Discord) ResumeGatewayURL() string {
+	return "ws" + dc.srv.URL[len("http"):] + resumeGatewayPath
+}
 
 // Clock is the fake's controllable clock, used for interaction token expiry.
 func (dc *Discord) Clock() *Clock { return dc.clock }
@@ -284,6 +297,12 @@ type Request struct {
 	Path   string // as sent, without the /api/vN prefix
 	Route  string // the spec's path template, e.g. /channels/{channel_id}/messages
 	Status int
+	// Served is when the fake decided on the request (real time, after any
+	// SlowNext delay), so a test can measure how long the bot waited.
+	Served time.Time
+	// Bucket is the route's X-RateLimit-Bucket ("" for a route the fake does
+	// not serve): equal for the routes sharing a rate limit.
+	Bucket string
 }
 
 // Requests returns every REST request served so far, in order.

@@ -67,7 +67,8 @@ type Guild struct {
 	Name string
 	dc   *Discord
 
-	locale discordgo.Locale // the community's preferred locale; guarded by dc.mu
+	locale    discordgo.Locale // the community's preferred locale; guarded by dc.mu
+	botMember bool             // the bot user is in the guild (SetBotMember); guarded by dc.mu
 }
 
 // SetLocale sets the guild's preferred locale (DefaultLocale at first):
@@ -91,7 +92,7 @@ func (g *Guild) Locale() discordgo.Locale {
 func (dc *Discord) NewGuild(name string) *Guild {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	g := &Guild{ID: dc.newIDLocked(), Name: name, dc: dc, locale: DefaultLocale}
+	g := &Guild{ID: dc.newIDLocked(), Name: name, dc: dc, locale: DefaultLocale, botMember: true}
 	dc.guilds = append(dc.guilds, g)
 	dc.announceLocked("GUILD_CREATE", func() any { return dc.guildCreateLocked(g) })
 	return g
@@ -102,9 +103,11 @@ func (g *Guild) NewChannel(name string) *Channel {
 	dc := g.dc
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	c := &Channel{ID: dc.newIDLocked(), Name: name, GuildID: g.ID, dc: dc}
+	c := &Channel{ID: dc.newIDLocked(), Name: name, GuildID: g.ID, dc: dc, appPerms: DefaultPermissions, memberPerms: DefaultPermissions}
 	dc.channels[c.ID] = c
-	dc.announceLocked("CHANNEL_CREATE", func() any { return c.wireLocked() })
+	if g.botMember {
+		dc.announceLocked("CHANNEL_CREATE", func() any { return c.wireLocked() })
+	}
 	return c
 }
 
@@ -161,7 +164,9 @@ type Channel struct {
 	GuildID string
 	dc      *Discord
 
-	recipient *User // DM channels only
+	recipient   *User // DM channels only
+	appPerms    int64 // the bot's permissions (SetAppPermissions); guarded by dc.mu
+	memberPerms int64 // every user's permissions (SetMemberPermissions); guarded by dc.mu
 }
 
 // Messages returns the current version of every message in the channel, oldest

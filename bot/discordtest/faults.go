@@ -2,9 +2,7 @@ package discordtest
 
 import (
 	"fmt"
-	"math"
 	"net/http"
-	"strconv"
 	"time"
 )
 
@@ -13,8 +11,8 @@ type fault struct {
 	method, route string
 	remaining     int
 	status        int           // FailNext
-	retryAfter    time.Duration // RateLimitNext
-	global        bool
+	retryAfter    time.Duration // RateLimitNext, ResourceLimitNext
+	scope         string        // of the 429: user, global or shared
 	delay         time.Duration // SlowNext
 }
 
@@ -28,8 +26,21 @@ func (dc *Discord) FailNext(method, route string, status, n int) {
 
 // RateLimitNext makes the next n matching requests answer 429 with
 // retry_after and Discord's rate-limit headers; global marks a global limit.
+// Each counts as an invalid request.
 func (dc *Discord) RateLimitNext(method, route string, retryAfter time.Duration, global bool, n int) {
-	dc.addFault(&fault{method: method, route: route, remaining: n, status: http.StatusTooManyRequests, retryAfter: retryAfter, global: global})
+	scope := scopeUser
+	if global {
+		scope = scopeGlobal
+	}
+	dc.addFault(&fault{method: method, route: route, remaining: n, status: http.StatusTooManyRequests, retryAfter: retryAfter, scope: scope})
+}
+
+// ResourceLimitNext makes the next n matching requests answer 429 with
+// X-RateLimit-Scope: shared, as Discord does when the resource rather than
+// the bot is rate limited; these do not count as invalid requests
+// (rate-limits.mdx "Invalid Request Limit").
+func (dc *Discord) ResourceLimitNext(method, route string, retryAfter time.Duration, n int) {
+	dc.addFault(&fault{method: method, route: route, remaining: n, status: http.StatusTooManyRequests, retryAfter: retryAfter, scope: scopeShared})
 }
 
 // SlowNext delays the next n matching requests by d (real time) before they are
@@ -71,8 +82,9 @@ func (dc *Discord) takeFault(method, route string) *fault {
 	return nil
 }
 
-// serve applies the fault; it reports whether it wrote the reply itself.
-func (f *fault) serve(w http.ResponseWriter, r *http.Request) bool {
+// serve applies the fault to a request of class; it reports whether it
+// wrote the reply itself.
+func (f *fault) serve(w http.ResponseWriter, r *http.Request, class bucketClass) bool {
 	if f.delay > 0 {
 		t := time.NewTimer(f.delay)
 		defer t.Stop()
@@ -83,23 +95,9 @@ func (f *fault) serve(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	if f.status == http.StatusTooManyRequests {
-		secs := f.retryAfter.Seconds()
-		h := w.Header()
-		h.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
-		h.Set("X-RateLimit-Limit", "5")
-		h.Set("X-RateLimit-Remaining", "0")
-		h.Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(time.Now().Add(f.retryAfter).UnixMilli())/1000))
-		h.Set("X-RateLimit-Reset-After", fmt.Sprintf("%.3f", secs))
-		h.Set("X-RateLimit-Bucket", bucketOf(f.route))
-		scope := "user"
-		if f.global {
-			h.Set("X-RateLimit-Global", "true")
-			scope = "global"
-		}
-		h.Set("X-RateLimit-Scope", scope)
-		writeJSON(w, http.StatusTooManyRequests, map[string]any{
-			"message": "You are being rate limited.", "retry_after": secs, "global": f.global, "code": 0,
-		})
+		now := time.Now()
+		v := verdict{class: class, limit: class.limit, remaining: 0, reset: now.Add(f.retryAfter), served: now}
+		writeRateLimited(w, f.scope, f.retryAfter, &v)
 		return true
 	}
 	writeJSON(w, f.status, map[string]any{"message": fmt.Sprintf("%d: %s", f.status, http.StatusText(f.status)), "code": 0})

@@ -5,8 +5,10 @@ import (
 	"compress/zlib"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -28,6 +30,13 @@ const (
 	opHeartbeatACK   = 11
 )
 
+// The paths of the gateway's WebSocket URLs: the one GET /gateway gives and
+// the one READY gives as resume_gateway_url.
+const (
+	gatewayPath       = "/gateway"
+	resumeGatewayPath = "/resume-gateway"
+)
+
 // Gateway close codes used by the fake.
 const (
 	closeUnknownError         = 4000
@@ -44,6 +53,10 @@ type gatewayState struct {
 	sessions map[string]*gwSession
 	current  *gwSession // the most recently identified session
 	stats    GatewayStats
+	history  []*GatewayConnection // every connection, in order
+	// reconnectAfter counts the READY or RESUMED dispatches still to be
+	// followed at once by op 7 (ReconnectAfterNext).
+	reconnectAfter map[string]int
 }
 
 func (g *gatewayState) conns() []*gwConn {
@@ -73,18 +86,46 @@ type gwConn struct {
 	wmu      sync.Mutex // serialises writes
 	session  *gwSession
 	compress bool
+	info     *GatewayConnection // guarded by Discord.mu
+}
+
+// GatewayConnection is one WebSocket connection the bot opened.
+type GatewayConnection struct {
+	// Path is the URL path it connected to: "/gateway", the URL GET
+	// /gateway gives, or "/resume-gateway", READY's resume_gateway_url.
+	Path string
+	// Op is what the connection did with a session: "identify", "resume",
+	// or "" if neither succeeded.
+	Op string
+	// ClosedWith is the close code the bot sent, 0 if it sent none (for
+	// example when the fake closed the connection first).
+	ClosedWith int
+}
+
+// GatewayConnections returns every gateway connection so far, in order.
+func (dc *Discord) GatewayConnections() []GatewayConnection {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	out := make([]GatewayConnection, len(dc.gw.history))
+	for i, c := range dc.gw.history {
+		out[i] = *c
+	}
+	return out
 }
 
 // GatewayStats counts what happened on the gateway.
 type GatewayStats struct {
-	Connections int   // WebSocket connections accepted
-	Identifies  int   // successful Identify
-	Resumes     int   // successful Resume
-	Invalidated int   // Resume attempts answered with Invalid Session
-	Heartbeats  int   // heartbeats received (each was ACKed)
-	LastBeatSeq int64 // sequence number carried by the last heartbeat
-	Seq         int64 // last sequence number dispatched on the current session
-	Connected   bool  // a session is attached to a live connection
+	Connections int // WebSocket connections accepted
+	Identifies  int // successful Identify
+	Resumes     int // successful Resume
+	Invalidated int // Resume attempts answered with Invalid Session
+	Heartbeats  int // heartbeats received (each was ACKed)
+	// ReconnectsSent counts the op 7 the fake sent (RequestReconnect,
+	// ReconnectAfterNext).
+	ReconnectsSent int
+	LastBeatSeq    int64 // sequence number carried by the last heartbeat
+	Seq            int64 // last sequence number dispatched on the current session
+	Connected      bool  // a session is attached to a live connection
 }
 
 // Gateway returns the gateway counters.
@@ -182,7 +223,7 @@ func (dc *Discord) serveGateway(w http.ResponseWriter, r *http.Request) {
 		dc.tb.Errorf("discordtest: gateway upgrade: %v", err)
 		return
 	}
-	c := &gwConn{ws: ws}
+	c := &gwConn{ws: ws, info: &GatewayConnection{Path: strings.TrimSuffix(r.URL.Path, "/")}}
 	if enc := q.Get("encoding"); enc != "json" {
 		c.closeWith(closeDecodeError, fmt.Sprintf("encoding %q is not supported by the fake (json only)", enc))
 		return
@@ -198,6 +239,7 @@ func (dc *Discord) serveGateway(w http.ResponseWriter, r *http.Request) {
 		dc.gw.sessions = map[string]*gwSession{}
 	}
 	dc.gw.live[c] = true
+	dc.gw.history = append(dc.gw.history, c.info)
 	dc.gw.stats.Connections++
 	dc.broadcastLocked()
 	dc.mu.Unlock()
@@ -209,6 +251,10 @@ func (dc *Discord) serveGateway(w http.ResponseWriter, r *http.Request) {
 	for {
 		_, raw, err := ws.ReadMessage()
 		if err != nil {
+			var ce *websocket.CloseError
+			if errors.As(err, &ce) {
+				dc.closedByBot(c, ce.Code)
+			}
 			return
 		}
 		var p gwPayload
@@ -222,7 +268,21 @@ func (dc *Discord) serveGateway(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// dropConn detaches a closed connection; its session stays resumable.
+// closedByBot records the close code the bot sent on c. Closing with 1000 or
+// 1001 invalidates the session, which can then no longer be resumed
+// (events/gateway.mdx "Initiating a Disconnect"); any other code keeps it.
+func (dc *Discord) closedByBot(c *gwConn, code int) {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	c.info.ClosedWith = code
+	if s := c.session; s != nil && s.conn == c && (code == websocket.CloseNormalClosure || code == websocket.CloseGoingAway) {
+		delete(dc.gw.sessions, s.id)
+	}
+	dc.broadcastLocked()
+}
+
+// dropConn detaches a closed connection; its session stays resumable unless
+// the bot invalidated it (closedByBot).
 func (dc *Discord) dropConn(c *gwConn) {
 	c.ws.Close()
 	dc.mu.Lock()
@@ -300,9 +360,10 @@ func (dc *Discord) identify(c *gwConn, raw json.RawMessage) bool {
 	dc.gw.current = s
 	c.session = s
 	s.conn = c
+	c.info.Op = "identify"
 	dc.gw.stats.Identifies++
-	var unavailable []map[string]any
-	for _, g := range dc.guilds {
+	unavailable := []map[string]any{}
+	for _, g := range dc.memberGuildsLocked() {
 		unavailable = append(unavailable, map[string]any{"id": g.ID, "unavailable": true})
 	}
 	ready := map[string]any{
@@ -310,20 +371,35 @@ func (dc *Discord) identify(c *gwConn, raw json.RawMessage) bool {
 		"user":               dc.app.wire(),
 		"guilds":             unavailable,
 		"session_id":         s.id,
-		"resume_gateway_url": dc.GatewayURL(),
+		"resume_gateway_url": dc.ResumeGatewayURL(),
 		"private_channels":   []any{},
 		"application":        map[string]any{"id": dc.app.ID, "flags": 0},
 	}
 	if err := dc.dispatchLocked(s, "READY", ready); err != nil {
 		return false
 	}
-	for _, g := range dc.guilds {
+	if !dc.reconnectIfAskedLocked(c, "READY") {
+		return false
+	}
+	for _, g := range dc.memberGuildsLocked() {
 		if err := dc.dispatchLocked(s, "GUILD_CREATE", dc.guildCreateLocked(g)); err != nil {
 			return false
 		}
 	}
 	dc.broadcastLocked()
 	return true
+}
+
+// memberGuildsLocked returns the guilds the bot user is a member of: those
+// READY and GUILD_CREATE announce.
+func (dc *Discord) memberGuildsLocked() []*Guild {
+	var out []*Guild
+	for _, g := range dc.guilds {
+		if g.botMember {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 func (dc *Discord) guildCreateLocked(g *Guild) map[string]any {
@@ -335,8 +411,8 @@ func (dc *Discord) guildCreateLocked(g *Guild) map[string]any {
 	}
 	return map[string]any{
 		"id": g.ID, "name": g.Name, "owner_id": dc.app.ID, "unavailable": false, "member_count": len(dc.users),
-		"channels": channels, "roles": []any{map[string]any{"id": g.ID, "name": "@everyone", "permissions": "2248473465835073"}},
-		"members": []any{dc.memberLocked(dc.app)}, "threads": []any{}, "emojis": []any{}, "stickers": []any{},
+		"channels": channels, "roles": []any{map[string]any{"id": g.ID, "name": "@everyone", "permissions": permString(DefaultPermissions)}},
+		"members": []any{dc.memberLocked(dc.app, DefaultPermissions)}, "threads": []any{}, "emojis": []any{}, "stickers": []any{},
 		"joined_at": timestamp(dc.clock.Now()), "large": false, "features": []any{},
 		"preferred_locale": g.locale,
 	}
@@ -379,13 +455,44 @@ func (dc *Discord) resume(c *gwConn, raw json.RawMessage) bool {
 	}
 	c.session = s
 	s.conn = c
+	c.info.Op = "resume"
 	dc.gw.current = s
 	dc.gw.stats.Resumes++
 	if err := dc.dispatchLocked(s, "RESUMED", map[string]any{}); err != nil {
 		return false
 	}
 	dc.broadcastLocked()
-	return true
+	return dc.reconnectIfAskedLocked(c, "RESUMED")
+}
+
+// ReconnectAfterNext makes the fake send op 7 (Reconnect) right after each
+// of the next n dispatches of event, "READY" or "RESUMED", on the same
+// connection: Discord may send it "at any point in the gateway connection
+// lifecycle" (events/gateway-events.mdx "Reconnect"), and one arriving just
+// after a resume is what set off discordgo's reconnect storm.
+func (dc *Discord) ReconnectAfterNext(event string, n int) {
+	dc.tb.Helper()
+	if event != "READY" && event != "RESUMED" {
+		dc.tb.Errorf("discordtest: ReconnectAfterNext(%q): the event must be READY or RESUMED", event)
+		return
+	}
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	if dc.gw.reconnectAfter == nil {
+		dc.gw.reconnectAfter = map[string]int{}
+	}
+	dc.gw.reconnectAfter[event] = n
+}
+
+// reconnectIfAskedLocked sends op 7 on c if ReconnectAfterNext asked for one
+// after event; false means the connection broke. dc.mu must be held.
+func (dc *Discord) reconnectIfAskedLocked(c *gwConn, event string) bool {
+	if dc.gw.reconnectAfter[event] <= 0 {
+		return true
+	}
+	dc.gw.reconnectAfter[event]--
+	dc.gw.stats.ReconnectsSent++
+	return c.write(opReconnect, nil) == nil
 }
 
 // dispatchLocked sends an event to the session (buffering it while the bot is
@@ -435,14 +542,39 @@ func (dc *Discord) CloseGateway(code int, resumable bool) {
 // RequestReconnect sends opcode 7 (Reconnect), asking the bot to reconnect and resume.
 func (dc *Discord) RequestReconnect() error {
 	dc.mu.Lock()
+	defer dc.mu.Unlock()
 	s := dc.gw.current
-	var c *gwConn
-	if s != nil {
-		c = s.conn
-	}
-	dc.mu.Unlock()
-	if c == nil {
+	if s == nil || s.conn == nil {
 		return errNoBot
 	}
-	return c.write(opReconnect, nil)
+	dc.gw.stats.ReconnectsSent++
+	if err := s.conn.write(opReconnect, nil); err != nil {
+		return fmt.Errorf("sending op 7: %w", err)
+	}
+	return nil
+}
+
+// InvalidateSession sends opcode 9 (Invalid Session) with d = resumable on
+// the bot's connection: "the gateway has invalidated an active session and
+// is requesting client action" (events/gateway-events.mdx "Invalid
+// Session"). The connection leaves the session, so the bot may identify or,
+// when resumable, resume on it or on a new one; when not resumable the
+// session is gone and a Resume is answered with op 9 d=false.
+func (dc *Discord) InvalidateSession(resumable bool) error {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	s := dc.gw.current
+	if s == nil || s.conn == nil {
+		return errNoBot
+	}
+	c := s.conn
+	c.session, s.conn = nil, nil
+	if !resumable {
+		delete(dc.gw.sessions, s.id)
+	}
+	dc.broadcastLocked()
+	if err := c.write(opInvalidSession, resumable); err != nil {
+		return fmt.Errorf("sending op 9: %w", err)
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package discordtest_test
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"testing"
 	"time"
 
@@ -174,5 +175,189 @@ func TestGatewayProtocolErrors(t *testing.T) {
 				t.Fatalf("got %v, want close code %d", err, tt.wantCode)
 			}
 		})
+	}
+}
+
+// rawGateway is a bare gateway client for tests of the protocol itself.
+type rawGateway struct {
+	t  *testing.T
+	ws *websocket.Conn
+}
+
+// dialGateway connects to url and reads Hello.
+func dialGateway(t *testing.T, url string) *rawGateway {
+	t.Helper()
+	ws, _, err := websocket.DefaultDialer.Dial(url+"?v=10&encoding=json", http.Header{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ws.Close() })
+	g := &rawGateway{t: t, ws: ws}
+	if p := g.read(); p.Op != 10 {
+		t.Fatalf("first payload op %d, want Hello", p.Op)
+	}
+	return g
+}
+
+type rawPayload struct {
+	Op int             `json:"op"`
+	D  json.RawMessage `json:"d"`
+	S  int64           `json:"s"`
+	T  string          `json:"t"`
+}
+
+func (g *rawGateway) send(op int, d any) {
+	g.t.Helper()
+	if err := g.ws.WriteJSON(map[string]any{"op": op, "d": d}); err != nil {
+		g.t.Fatal(err)
+	}
+}
+
+// read returns the next payload, skipping heartbeat ACKs.
+func (g *rawGateway) read() rawPayload {
+	g.t.Helper()
+	for {
+		g.ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+		var p rawPayload
+		if err := g.ws.ReadJSON(&p); err != nil {
+			g.t.Fatalf("reading the gateway: %v", err)
+		}
+		if p.Op != 11 {
+			return p
+		}
+	}
+}
+
+// identify identifies and returns READY's session id and resume URL, and
+// the sequence number of the last GUILD_CREATE that follows (the fake has one
+// guild).
+func (g *rawGateway) identify() (sessionID, resumeURL string, seq int64) {
+	g.t.Helper()
+	g.send(2, map[string]any{"token": discordtest.Token, "intents": 0, "properties": map[string]string{}})
+	p := g.read()
+	var ready struct {
+		SessionID string `json:"session_id"`
+		ResumeURL string `json:"resume_gateway_url"`
+	}
+	if err := json.Unmarshal(p.D, &ready); err != nil || p.T != "READY" {
+		g.t.Fatalf("after identify got %s %s (%v), want READY", p.T, p.D, err)
+	}
+	if p = g.read(); p.T != "GUILD_CREATE" {
+		g.t.Fatalf("after READY got op %d %s, want GUILD_CREATE", p.Op, p.T)
+	}
+	return ready.SessionID, ready.ResumeURL, p.S
+}
+
+// resume resumes and returns RESUMED, or the Invalid Session that refused it,
+// skipping the events replayed before.
+func (g *rawGateway) resume(sessionID string, seq int64) rawPayload {
+	g.t.Helper()
+	g.send(6, map[string]any{"token": discordtest.Token, "session_id": sessionID, "seq": seq})
+	for {
+		if p := g.read(); p.Op == 9 || p.T == "RESUMED" {
+			return p
+		}
+	}
+}
+
+func (g *rawGateway) close(code int) {
+	g.t.Helper()
+	if err := g.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, ""), time.Now().Add(time.Second)); err != nil {
+		g.t.Fatal(err)
+	}
+	g.ws.Close()
+}
+
+// TestGatewayResumeURLAndCloseCodes: READY gives a resume URL of its own,
+// the fake records which URL each connection used, and a session survives a
+// close with 4000 but not one with 1000 or 1001 (events/gateway.mdx
+// "Initiating a Disconnect").
+func TestGatewayResumeURLAndCloseCodes(t *testing.T) {
+	for _, tt := range []struct {
+		code      int
+		resumable bool
+	}{{4000, true}, {1012, true}, {1000, false}, {1001, false}} {
+		t.Run(strconv.Itoa(tt.code), func(t *testing.T) {
+			t.Parallel()
+			dc := discordtest.New(t)
+			g := dialGateway(t, dc.GatewayURL())
+			id, resumeURL, seq := g.identify()
+			if resumeURL != dc.ResumeGatewayURL() || resumeURL == dc.GatewayURL() {
+				t.Fatalf("resume_gateway_url %q, want %q, distinct from %q", resumeURL, dc.ResumeGatewayURL(), dc.GatewayURL())
+			}
+			g.close(tt.code)
+			if _, err := dc.WaitGateway(ctx(t), func(s discordtest.GatewayStats) bool { return !s.Connected }); err != nil {
+				t.Fatal(err)
+			}
+			p := dialGateway(t, resumeURL).resume(id, seq)
+			if got := p.T == "RESUMED"; got != tt.resumable {
+				t.Fatalf("resume after closing with %d: op %d %s %s, want resumed: %v", tt.code, p.Op, p.T, p.D, tt.resumable)
+			}
+			conns := dc.GatewayConnections()
+			want := []discordtest.GatewayConnection{{Path: "/gateway", Op: "identify", ClosedWith: tt.code}, {Path: "/resume-gateway"}}
+			if tt.resumable {
+				want[1].Op = "resume"
+			}
+			if len(conns) != 2 || conns[0] != want[0] || conns[1] != want[1] {
+				t.Fatalf("connections %+v, want %+v", conns, want)
+			}
+		})
+	}
+}
+
+// TestGatewayInvalidSession: op 9 with d=true lets the bot resume on the same
+// connection; with d=false the session is gone and it must identify.
+func TestGatewayInvalidSession(t *testing.T) {
+	for _, resumable := range []bool{true, false} {
+		t.Run(strconv.FormatBool(resumable), func(t *testing.T) {
+			t.Parallel()
+			dc := discordtest.New(t)
+			g := dialGateway(t, dc.GatewayURL())
+			id, _, seq := g.identify()
+			if err := dc.InvalidateSession(resumable); err != nil {
+				t.Fatal(err)
+			}
+			if p := g.read(); p.Op != 9 || string(p.D) != strconv.FormatBool(resumable) {
+				t.Fatalf("got op %d d=%s, want op 9 d=%v", p.Op, p.D, resumable)
+			}
+			p := g.resume(id, seq)
+			if got := p.T == "RESUMED"; got != resumable {
+				t.Fatalf("resume after op 9 d=%v: op %d %s", resumable, p.Op, p.T)
+			}
+			if !resumable {
+				g.identify()
+			}
+		})
+	}
+}
+
+// TestGatewayReconnectAfterNext: op 7 follows READY, then RESUMED, at once.
+func TestGatewayReconnectAfterNext(t *testing.T) {
+	t.Parallel()
+	dc := discordtest.New(t)
+	dc.ReconnectAfterNext("READY", 1)
+	dc.ReconnectAfterNext("RESUMED", 1)
+	g := dialGateway(t, dc.GatewayURL())
+	g.send(2, map[string]any{"token": discordtest.Token, "intents": 0, "properties": map[string]string{}})
+	ready := g.read()
+	var d struct {
+		SessionID string `json:"session_id"`
+	}
+	if err := json.Unmarshal(ready.D, &d); err != nil || ready.T != "READY" {
+		t.Fatalf("got %s, want READY", ready.T)
+	}
+	if p := g.read(); p.Op != 7 {
+		t.Fatalf("after READY got op %d %s, want op 7", p.Op, p.T)
+	}
+	g.close(4000)
+	g = dialGateway(t, dc.ResumeGatewayURL())
+	if p := g.resume(d.SessionID, ready.S); p.T != "RESUMED" {
+		t.Fatalf("resume: op %d %s", p.Op, p.T)
+	}
+	if p := g.read(); p.Op != 7 {
+		t.Fatalf("after RESUMED got op %d %s, want op 7", p.Op, p.T)
+	}
+	if st := dc.Gateway(); st.ReconnectsSent != 2 || st.Resumes != 1 {
+		t.Fatalf("stats %+v, want 2 op 7 sent and 1 resume", st)
 	}
 }

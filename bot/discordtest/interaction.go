@@ -25,7 +25,8 @@ type interaction struct {
 	user        *User
 	channel     *Channel
 	commandName string
-	source      string // the message a component (or its modal) was on
+	source      string       // the message a component (or its modal) was on
+	parent      *interaction // for a modal submit, the interaction that opened the modal
 	dispatched  time.Time
 	created     time.Time // on the fake clock, for token expiry
 
@@ -187,12 +188,11 @@ type wireMember struct {
 	Permissions string    `json:"permissions,omitempty"`
 }
 
-// memberPermissions are the permissions of every member: those of a plain member.
-const memberPermissions = "2248473465835073"
-
-func (dc *Discord) memberLocked(u *User) wireMember {
+// memberLocked renders u as a guild member with perms, their permissions in
+// the channel at hand.
+func (dc *Discord) memberLocked(u *User, perms int64) wireMember {
 	wu := u.wire()
-	return wireMember{User: &wu, Roles: []string{}, JoinedAt: timestamp(dc.clock.Now()), Permissions: memberPermissions}
+	return wireMember{User: &wu, Roles: []string{}, JoinedAt: timestamp(dc.clock.Now()), Permissions: permString(perms)}
 }
 
 // interactionPayloadLocked renders the INTERACTION_CREATE data. dc.mu must be held.
@@ -201,8 +201,8 @@ func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wire
 	channel := map[string]any{"id": ch.ID, "type": 0, "name": ch.Name}
 	p := map[string]any{
 		"id": ix.id, "application_id": dc.app.ID, "type": int(ix.kind), "token": ix.token, "version": 1,
-		"channel_id": ch.ID, "channel": channel, "locale": ix.user.locale, "app_permissions": memberPermissions,
-		"entitlements": []any{}, "authorizing_integration_owners": map[string]string{"0": ch.GuildID},
+		"channel_id": ch.ID, "channel": channel, "locale": ix.user.locale, "app_permissions": permString(ch.appPermissionsLocked()),
+		"entitlements": []any{}, "authorizing_integration_owners": dc.ownersLocked(ix),
 	}
 	if data != nil {
 		p["data"] = data
@@ -219,15 +219,44 @@ func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wire
 		}
 		p["guild_locale"] = gl
 		p["guild"] = map[string]any{"id": ch.GuildID, "locale": gl, "features": []any{}}
-		p["member"] = dc.memberLocked(ix.user)
+		p["member"] = dc.memberLocked(ix.user, ch.memberPerms)
 		p["context"] = 0
 	} else {
 		channel["type"] = 1
 		p["user"] = ix.user.wire()
 		p["context"] = 1
-		p["authorizing_integration_owners"] = map[string]string{"1": ix.user.ID}
 	}
 	return p
+}
+
+// ownersLocked is the interaction's authorizing_integration_owners: the guild
+// install in a guild the bot is in, else the user's install
+// (receiving-and-responding.mdx "Authorizing Integration Owners Object").
+func (dc *Discord) ownersLocked(ix *interaction) map[string]string {
+	if ix.channel.GuildID != "" && !dc.userAppOnlyLocked(ix.channel) {
+		return map[string]string{"0": ix.channel.GuildID}
+	}
+	return map[string]string{"1": ix.user.ID}
+}
+
+// metadataLocked renders the interaction metadata of ix that its response or
+// follow-up m carries (resources/message.mdx "Message Interaction Metadata
+// Object"; m is nil for the metadata of the interaction that opened a modal).
+// dc.mu must be held.
+func (dc *Discord) metadataLocked(ix *interaction, m *Message) *wireInteractionMeta {
+	meta := &wireInteractionMeta{ID: ix.id, Type: int(ix.kind), User: ix.user.wire(), Owners: dc.ownersLocked(ix)}
+	if m != nil && ix.original != "" && m.ID != ix.original {
+		meta.OriginalResponseID = ix.original // "present only on follow-up messages"
+	}
+	switch ix.kind {
+	case discordgo.InteractionMessageComponent:
+		meta.InteractedMessageID = ix.source
+	case discordgo.InteractionModalSubmit:
+		if ix.parent != nil {
+			meta.Triggering = dc.metadataLocked(ix.parent, nil)
+		}
+	}
+	return meta
 }
 
 // Click clicks the button with customID on msg, as u, and returns the bot's
@@ -328,7 +357,7 @@ func (u *User) SubmitModal(ctx context.Context, r *Reply, values map[string]stri
 		}
 	}
 	data := map[string]any{"custom_id": r.Modal.CustomID, "components": rows}
-	ix := &interaction{kind: discordgo.InteractionModalSubmit, action: "modal", channel: r.ix.channel, source: r.ix.source}
+	ix := &interaction{kind: discordgo.InteractionModalSubmit, action: "modal", channel: r.ix.channel, source: r.ix.source, parent: r.ix}
 	var wire *wireMessage
 	u.dc.mu.Lock()
 	if m := u.dc.messages[ix.source]; m != nil {
@@ -361,7 +390,12 @@ type callbackBody struct {
 	Data json.RawMessage                   `json:"data"`
 }
 
-// postCallback is the initial interaction response.
+// postCallback is the initial interaction response. Like every route of an
+// interaction token it is a webhook, so it does not check the bot's
+// permissions in the channel (receiving-and-responding.mdx "Responding to an
+// Interaction": "Interactions--both receiving and responding--are webhooks
+// under the hood"), except that a user-installed app's responses are made
+// ephemeral where USE_EXTERNAL_APPS is denied (see SetMemberPermissions).
 func (dc *Discord) postCallback(q *restReq) (int, any) {
 	var body callbackBody
 	if err := json.Unmarshal(q.body, &body); err != nil {
@@ -394,6 +428,9 @@ func (dc *Discord) postCallback(q *restReq) (int, any) {
 			return aerr.Status, aerr
 		}
 		m := dc.applyLocked(nil, b)
+		if dc.forcedEphemeralLocked(ix.channel) {
+			m.Flags |= discordgo.MessageFlagsEphemeral
+		}
 		if body.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 			m = &Message{Created: m.Created, Flags: discordgo.MessageFlagsLoading | m.Flags&discordgo.MessageFlagsEphemeral}
 		} else if emptyMessage(m) {
@@ -401,6 +438,9 @@ func (dc *Discord) postCallback(q *restReq) (int, any) {
 		}
 		dc.postInteractionMessageLocked(ix, m)
 		ix.original = m.ID
+		if body.Type == discordgo.InteractionResponseChannelMessageWithSource {
+			dc.notifyLocked(m, HowResponse)
+		}
 	case discordgo.InteractionResponseDeferredMessageUpdate:
 		ix.original = ix.source
 	case discordgo.InteractionResponseUpdateMessage:
@@ -415,7 +455,7 @@ func (dc *Discord) postCallback(q *restReq) (int, any) {
 		if src == nil {
 			return http.StatusNotFound, newAPIError(http.StatusNotFound, codeUnknownMessage, "Unknown Message")
 		}
-		if status, reply := dc.editLocked(src, b); status != http.StatusOK {
+		if status, reply := dc.editLocked(src, b, false); status != http.StatusOK {
 			return status, reply
 		}
 		ix.original = ix.source
@@ -451,20 +491,37 @@ func (dc *Discord) postCallback(q *restReq) (int, any) {
 	}
 	close(ix.ack)
 	dc.broadcastLocked()
-	if q.r.URL.Query().Get("with_response") != "true" {
+	if !queryTrue(q.r.URL.Query().Get("with_response")) {
 		return http.StatusNoContent, nil
 	}
-	// The interaction callback response (receiving-and-responding.mdx):
-	// the interaction, and the message the response created or updated.
-	cb := map[string]any{"id": ix.id, "type": int(ix.kind)}
-	reply := map[string]any{"interaction": cb}
-	if m := dc.messages[ix.original]; m != nil {
-		cb["response_message_id"] = m.ID
-		cb["response_message_loading"] = m.Loading()
-		cb["response_message_ephemeral"] = m.Ephemeral()
-		reply["resource"] = map[string]any{"type": int(body.Type), "message": dc.wireLocked(m)}
+	return http.StatusOK, dc.callbackResponseLocked(ix)
+}
+
+// queryTrue reads a boolean query string as Discord does: True, true or 1
+// (reference.mdx "Boolean Query Strings").
+func queryTrue(v string) bool { return v == "True" || v == "true" || v == "1" }
+
+// callbackResponseLocked is the interaction callback response that a callback
+// with ?with_response=true answers with (200 instead of 204): the interaction
+// with the id, loading and ephemeral state of the response message, and, for
+// types 4 and 7 only, the message as a resource
+// (receiving-and-responding.mdx "Interaction Callback Response Object"; the
+// spec's InteractionCallbackResponse). dc.mu must be held.
+func (dc *Discord) callbackResponseLocked(ix *interaction) map[string]any {
+	inter := map[string]any{"id": ix.id, "type": int(ix.kind)}
+	out := map[string]any{"interaction": inter}
+	m := dc.messages[ix.original]
+	if m == nil {
+		return out
 	}
-	return http.StatusOK, reply
+	inter["response_message_id"] = m.ID
+	inter["response_message_loading"] = m.Loading()
+	inter["response_message_ephemeral"] = m.Ephemeral()
+	switch ix.ackType {
+	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
+		out["resource"] = map[string]any{"type": int(ix.ackType), "message": dc.wireLocked(m)}
+	}
+	return out
 }
 
 // postInteractionMessageLocked stores m as a message of ix (response or follow-up).
@@ -480,7 +537,12 @@ func (dc *Discord) postInteractionMessageLocked(ix *interaction, m *Message) {
 	dc.storeLocked(m)
 }
 
-// webhookLocked finds the interaction of a webhook route and checks its token.
+// webhookLocked finds the interaction of a webhook route and checks its
+// token, which "can be used to send followup messages" for 15 minutes after
+// the interaction, on the fake clock, but is "invalidated" if the 3-second
+// deadline for the initial response passed
+// (receiving-and-responding.mdx "Interaction Callback"); before that response
+// there is no webhook to use yet.
 func (dc *Discord) webhookLocked(q *restReq) (*interaction, *apiError) {
 	if q.param("webhook_id") != dc.app.ID {
 		return nil, newAPIError(http.StatusNotFound, codeUnknownWebhook, "Unknown Webhook")
@@ -493,6 +555,10 @@ func (dc *Discord) webhookLocked(q *restReq) (*interaction, *apiError) {
 		if age := dc.clock.Now().Sub(ix.created); age >= TokenLifetime {
 			return nil, newAPIError(http.StatusUnauthorized, codeInvalidWebhookToken,
 				fmt.Sprintf("Invalid Webhook Token (the interaction token expired %v after its interaction)", age))
+		}
+		if ix.failed {
+			return nil, newAPIError(http.StatusUnauthorized, codeInvalidWebhookToken,
+				"Invalid Webhook Token (the interaction was not answered in time, which invalidates its token)")
 		}
 		if !ix.acked {
 			return nil, newAPIError(http.StatusNotFound, codeUnknownWebhook, "Unknown Webhook (the interaction has not been acknowledged)")
@@ -545,7 +611,7 @@ func (dc *Discord) patchWebhookMessage(q *restReq) (int, any) {
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
-	return dc.editLocked(m, b)
+	return dc.editLocked(m, b, false)
 }
 
 func (dc *Discord) deleteWebhookMessage(q *restReq) (int, any) {
@@ -559,9 +625,12 @@ func (dc *Discord) deleteWebhookMessage(q *restReq) (int, any) {
 	return http.StatusNoContent, nil
 }
 
-// postFollowup creates a follow-up message. It never resolves a deferred
-// response: as users report against Discord, the "thinking..." message stays
-// until @original is edited, and Message().Loading() shows it in a test.
+// postFollowup creates a follow-up message, which works like Execute Webhook
+// with wait always true: it answers with the message
+// (interactions/receiving-and-responding.mdx "Create Followup Message").
+// Sent while a type 5 response still shows its loading state, it edits that
+// message instead of creating one, keeping its ephemeral state, as the same
+// section says; so it notifies nobody. Any later follow-up creates a message.
 func (dc *Discord) postFollowup(q *restReq) (int, any) {
 	b, aerr := readMessageBody(q)
 	if aerr != nil {
@@ -573,15 +642,21 @@ func (dc *Discord) postFollowup(q *restReq) (int, any) {
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
+	if orig := dc.messages[ix.original]; ix.ackType == discordgo.InteractionResponseDeferredChannelMessageWithSource && orig != nil && orig.Loading() {
+		return dc.editLocked(orig, b, false)
+	}
+	if dc.userAppOnlyLocked(ix.channel) && len(ix.followups) >= maxUserAppFollowups {
+		return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeMaxFollowups, "This interaction has hit the maximum number of follow up messages")
+	}
 	m := dc.applyLocked(nil, b)
 	if emptyMessage(m) {
 		return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message")
 	}
+	if dc.forcedEphemeralLocked(ix.channel) {
+		m.Flags |= discordgo.MessageFlagsEphemeral
+	}
 	dc.postInteractionMessageLocked(ix, m)
 	ix.followups = append(ix.followups, m.ID)
-	dc.broadcastLocked()
-	if q.r.URL.Query().Get("wait") != "true" {
-		return http.StatusNoContent, nil
-	}
+	dc.notifyLocked(m, HowFollowup)
 	return http.StatusOK, dc.wireLocked(m)
 }

@@ -23,6 +23,11 @@ type Message struct {
 	Components  []Component
 	Attachments []Attachment
 	Flags       discordgo.MessageFlags
+	// Mentions are the users the content mentions and allowed_mentions let
+	// through (the message's mentions array); only a create notifies them.
+	Mentions []string
+	// Nonce is the nonce the message was created with, if any.
+	Nonce string
 	// InteractionID is set on an interaction's responses and follow-ups.
 	InteractionID string
 	// VisibleTo is the only user who sees an ephemeral message; empty for others.
@@ -137,6 +142,9 @@ type messageBody struct {
 	components    []Component
 	rawComponents json.RawMessage
 	flags         *discordgo.MessageFlags
+	allowed       *allowedMentions // nil: Discord's default
+	nonce         string           // "" when absent
+	enforceNonce  bool
 	keep          []json.RawMessage // attachments: ids to keep, or indexes of new files
 	files         []upload
 }
@@ -191,6 +199,17 @@ func parseMessageBody(raw []byte, files []upload) (*messageBody, *apiError) {
 	if err := decode("flags", b.flags); err != nil {
 		return nil, err
 	}
+	am, aerr := decodeAllowedMentions(b.fields["allowed_mentions"])
+	if aerr != nil {
+		return nil, aerr
+	}
+	b.allowed = am
+	if b.nonce, aerr = decodeNonce(b.fields["nonce"]); aerr != nil {
+		return nil, aerr
+	}
+	if err := decode("enforce_nonce", &b.enforceNonce); err != nil {
+		return nil, err
+	}
 	var keep []struct {
 		ID json.RawMessage `json:"id"`
 	}
@@ -214,9 +233,11 @@ func (dc *Discord) applyLocked(m *Message, b *messageBody) *Message {
 		next.Flags &^= discordgo.MessageFlagsLoading // any edit completes a deferred response
 	} else {
 		next.Created = dc.clock.Now()
+		next.Nonce = b.nonce
 	}
 	if b.content != nil {
 		next.Content = *b.content
+		next.Mentions = dc.mentionsLocked(next.Content, b.allowed)
 	}
 	if b.present("embeds") {
 		next.Embeds = b.embeds
@@ -295,6 +316,11 @@ type wireUser struct {
 	GlobalName    string  `json:"global_name"`
 	Avatar        *string `json:"avatar"`
 	Bot           bool    `json:"bot,omitempty"`
+	PublicFlags   int     `json:"public_flags"`
+	Flags         int     `json:"flags"`
+	PrimaryGuild  *struct {
+		IdentityGuildID string `json:"identity_guild_id"`
+	} `json:"primary_guild"`
 }
 
 func (u *User) wire() wireUser {
@@ -310,11 +336,17 @@ type wireAttachment struct {
 	ProxyURL    string `json:"proxy_url"`
 }
 
+// wireInteractionMeta is a message's interaction_metadata, or with Name its
+// deprecated interaction field.
 type wireInteractionMeta struct {
-	ID   string   `json:"id"`
-	Type int      `json:"type"`
-	Name string   `json:"name,omitempty"`
-	User wireUser `json:"user"`
+	ID                  string               `json:"id"`
+	Type                int                  `json:"type"`
+	Name                string               `json:"name,omitempty"`
+	User                wireUser             `json:"user"`
+	Owners              map[string]string    `json:"authorizing_integration_owners,omitempty"`
+	OriginalResponseID  string               `json:"original_response_message_id,omitempty"`
+	InteractedMessageID string               `json:"interacted_message_id,omitempty"`
+	Triggering          *wireInteractionMeta `json:"triggering_interaction_metadata,omitempty"`
 }
 
 type wireMessage struct {
@@ -335,6 +367,7 @@ type wireMessage struct {
 	Components      json.RawMessage           `json:"components"`
 	Pinned          bool                      `json:"pinned"`
 	Flags           int                       `json:"flags"`
+	Nonce           string                    `json:"nonce,omitempty"`
 	WebhookID       string                    `json:"webhook_id,omitempty"`
 	ApplicationID   string                    `json:"application_id,omitempty"`
 	Interaction     *wireInteractionMeta      `json:"interaction,omitempty"`
@@ -345,7 +378,7 @@ type wireMessage struct {
 func (dc *Discord) wireLocked(m *Message) wireMessage {
 	w := wireMessage{
 		ID: m.ID, Type: int(m.kind), ChannelID: m.ChannelID, GuildID: m.GuildID,
-		Content: m.Content, Timestamp: timestamp(m.Created), Flags: int(m.Flags),
+		Content: m.Content, Timestamp: timestamp(m.Created), Flags: int(m.Flags), Nonce: m.Nonce,
 		Mentions: []wireUser{}, MentionRoles: []string{}, Attachments: []wireAttachment{},
 		Embeds: m.Embeds, Components: m.rawComponents,
 	}
@@ -358,6 +391,11 @@ func (dc *Discord) wireLocked(m *Message) wireMessage {
 	if u := dc.usersByID[m.AuthorID]; u != nil {
 		w.Author = u.wire()
 	}
+	for _, id := range m.Mentions {
+		if u := dc.usersByID[id]; u != nil {
+			w.Mentions = append(w.Mentions, u.wire())
+		}
+	}
 	if !m.Edited.IsZero() {
 		s := timestamp(m.Edited)
 		w.EditedTimestamp = &s
@@ -369,8 +407,7 @@ func (dc *Discord) wireLocked(m *Message) wireMessage {
 	}
 	if ix := dc.interactions[m.InteractionID]; ix != nil {
 		w.WebhookID, w.ApplicationID = dc.app.ID, dc.app.ID
-		meta := &wireInteractionMeta{ID: ix.id, Type: int(ix.kind), User: ix.user.wire()}
-		w.InteractionMeta = meta
+		w.InteractionMeta = dc.metadataLocked(ix, m)
 		if ix.kind == discordgo.InteractionApplicationCommand {
 			w.Interaction = &wireInteractionMeta{ID: ix.id, Type: int(ix.kind), Name: ix.commandName, User: ix.user.wire()}
 		}

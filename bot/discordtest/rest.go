@@ -69,7 +69,7 @@ func (dc *Discord) handler() http.Handler {
 	add("DELETE", "/channels/{channel_id}/messages/{message_id}", true, dc.deleteChannelMessage)
 	api.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		dc.tb.Errorf("discordtest: the bot called %s %s, which the fake does not implement", r.Method, r.URL.Path)
-		dc.record(r.Method, r.URL.Path, "", http.StatusNotFound)
+		dc.record(Request{Method: r.Method, Path: r.URL.Path, Status: http.StatusNotFound, Served: time.Now()})
 		writeJSON(w, http.StatusNotFound, newAPIError(http.StatusNotFound, 0, "404: Not Found"))
 	})
 
@@ -85,62 +85,84 @@ func (dc *Discord) handler() http.Handler {
 		r2.URL.Path, r2.URL.RawPath = m[2], ""
 		api.ServeHTTP(w, r2)
 	})
-	root.HandleFunc("GET /gateway", dc.serveGateway)
-	root.HandleFunc("GET /gateway/", dc.serveGateway)
+	for _, p := range []string{gatewayPath, resumeGatewayPath} {
+		root.HandleFunc("GET "+p, dc.serveGateway)
+		root.HandleFunc("GET "+p+"/", dc.serveGateway)
+	}
 	root.HandleFunc("GET /attachments/{id}/{filename}", dc.serveAttachment)
 	return root
 }
 
 // serveREST wraps a route handler with what every Discord route does: auth,
-// injected faults, body parsing, contract checks, rate-limit headers.
+// injected faults, rate limits, body parsing, contract checks, rate-limit
+// headers.
 func (dc *Discord) serveREST(method, route string, auth bool, fn restFunc) http.HandlerFunc {
+	class := routeClass(method, route)
 	return func(w http.ResponseWriter, r *http.Request) {
-		status, reply, written := dc.serveRESTInner(w, method, route, auth, fn, r)
-		dc.record(method, r.URL.Path, route, status)
-		if written { // an injected fault already wrote the reply
-			return
-		}
-		w.Header().Set("X-RateLimit-Limit", "5")
-		w.Header().Set("X-RateLimit-Remaining", "4")
-		w.Header().Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(time.Now().Add(time.Second).UnixMilli())/1000))
-		w.Header().Set("X-RateLimit-Reset-After", "1.000")
-		w.Header().Set("X-RateLimit-Bucket", bucketOf(route))
-		if reply == nil {
-			w.WriteHeader(status)
-			return
-		}
-		writeJSON(w, status, reply)
+		res := dc.serveRESTInner(w, r, method, route, class, auth, fn)
+		dc.limits.count(res.status, res.scope)
+		dc.record(Request{Method: method, Path: r.URL.Path, Route: route, Status: res.status, Served: res.at, Bucket: class.bucket()})
 	}
 }
 
-func (dc *Discord) serveRESTInner(w http.ResponseWriter, method, route string, auth bool, fn restFunc, r *http.Request) (status int, reply any, written bool) {
+// served is how the fake answered a request.
+type served struct {
+	status int
+	scope  string // of a 429
+	at     time.Time
+}
+
+func (dc *Discord) serveRESTInner(w http.ResponseWriter, r *http.Request, method, route string, class bucketClass, auth bool, fn restFunc) served {
 	if auth && r.Header.Get("Authorization") != Token {
-		return http.StatusUnauthorized, newAPIError(http.StatusUnauthorized, 0, "401: Unauthorized"), false
+		writeJSON(w, http.StatusUnauthorized, newAPIError(http.StatusUnauthorized, 0, "401: Unauthorized"))
+		return served{status: http.StatusUnauthorized, at: time.Now()}
 	}
 	if f := dc.takeFault(method, route); f != nil {
-		if f.serve(w, r) {
-			return f.status, nil, true
+		if f.serve(w, r, class) {
+			return served{status: f.status, scope: f.scope, at: time.Now()}
 		}
 	}
+	v := dc.limits.check(class, majorValues(class, r), time.Now())
+	if !v.ok {
+		if v.scope == scopeGlobal {
+			writeRateLimited(w, scopeGlobal, v.reset.Sub(v.served), nil)
+		} else {
+			writeRateLimited(w, v.scope, v.reset.Sub(v.served), &v)
+		}
+		return served{status: http.StatusTooManyRequests, scope: v.scope, at: v.served}
+	}
+	status, reply := dc.handle(w, r, method, route, fn)
+	v.setHeaders(w.Header())
+	if reply == nil {
+		w.WriteHeader(status)
+	} else {
+		writeJSON(w, status, reply)
+	}
+	return served{status: status, at: v.served}
+}
+
+// handle reads the request's body, checks it against the spec and runs the
+// route's handler.
+func (dc *Discord) handle(w http.ResponseWriter, r *http.Request, method, route string, fn restFunc) (int, any) {
 	q := &restReq{r: r, route: route}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBody))
 	if err != nil {
-		return http.StatusRequestEntityTooLarge, newAPIError(http.StatusRequestEntityTooLarge, codeEntityTooLarge, "Request entity too large"), false
+		return http.StatusRequestEntityTooLarge, newAPIError(http.StatusRequestEntityTooLarge, codeEntityTooLarge, "Request entity too large")
 	}
 	if len(body) > 0 {
 		if err := q.parseBody(r.Header.Get("Content-Type"), body); err != nil {
-			return err.Status, err, false
+			return err.Status, err
 		}
 		dc.checkContract(method, route, q.body)
 	}
 	if h := dc.takeHold(method, route, false); h != nil {
 		h.wait(r.Context())
 	}
-	status, reply = fn(q)
+	status, reply := fn(q)
 	if h := dc.takeHold(method, route, true); h != nil {
 		h.wait(r.Context())
 	}
-	return status, reply, false
+	return status, reply
 }
 
 // parseBody splits a JSON or multipart body into the JSON payload and files.
@@ -181,9 +203,9 @@ func (q *restReq) parseBody(contentType string, body []byte) *apiError {
 	}
 }
 
-func (dc *Discord) record(method, path, route string, status int) {
+func (dc *Discord) record(req Request) {
 	dc.mu.Lock()
-	dc.requests = append(dc.requests, Request{Method: method, Path: path, Route: route, Status: status})
+	dc.requests = append(dc.requests, req)
 	dc.broadcastLocked()
 	dc.mu.Unlock()
 }
@@ -192,15 +214,6 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v)
-}
-
-// bucketOf is a stable, opaque rate-limit bucket name for a route.
-func bucketOf(route string) string {
-	var h uint32 = 2166136261
-	for i := 0; i < len(route); i++ {
-		h = (h ^ uint32(route[i])) * 16777619
-	}
-	return fmt.Sprintf("%08x", h)
 }
 
 func (dc *Discord) getGateway(q *restReq) (int, any) {
@@ -231,8 +244,10 @@ func (dc *Discord) commandScopeLocked(q *restReq) (string, *apiError) {
 		return "", newAPIError(http.StatusForbidden, 50001, "Missing Access (not this bot's application)")
 	}
 	gid := q.param("guild_id")
-	if gid != "" && dc.guildLocked(gid) == nil {
-		return "", newAPIError(http.StatusNotFound, 10004, "Unknown Guild")
+	if gid != "" {
+		if aerr := dc.botGuildLocked(gid); aerr != nil {
+			return "", aerr
+		}
 	}
 	return gid, nil
 }
@@ -384,10 +399,15 @@ func (dc *Discord) channelLocked(id string) (*Channel, *apiError) {
 	return c, nil
 }
 
-// channelMessageLocked finds a message through the channel API, which cannot see ephemeral messages.
-func (dc *Discord) channelMessageLocked(q *restReq) (*Message, *apiError) {
+// channelMessageLocked finds a message through the channel API, which cannot
+// see ephemeral messages, once the bot's permissions in the channel allow the
+// call and grant need (see botChannelLocked).
+func (dc *Discord) channelMessageLocked(q *restReq, need int64) (*Message, *apiError) {
 	c, aerr := dc.channelLocked(q.param("channel_id"))
 	if aerr != nil {
+		return nil, aerr
+	}
+	if aerr := dc.botChannelLocked(c, need); aerr != nil {
 		return nil, aerr
 	}
 	m := dc.messages[q.param("message_id")]
@@ -408,22 +428,38 @@ func (dc *Discord) postChannelMessage(q *restReq) (int, any) {
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
+	if aerr := dc.botChannelLocked(c, discordgo.PermissionSendMessages); aerr != nil {
+		return aerr.Status, aerr
+	}
 	if b.flags != nil && *b.flags&discordgo.MessageFlagsEphemeral != 0 {
 		return http.StatusBadRequest, formError("flags", "MESSAGE_FLAGS_INVALID", "Only interaction responses can be ephemeral")
 	}
+	if status, reply, ok := dc.enforcedNonceLocked(b); ok {
+		return status, reply
+	}
+	dropped, aerr := dc.botContentLocked(c, b)
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
 	m := dc.applyLocked(nil, b)
 	if emptyMessage(m) {
-		return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message")
+		aerr := emptyMessageError(dropped, true)
+		return aerr.Status, aerr
 	}
 	m.ID, m.ChannelID, m.GuildID, m.AuthorID = dc.newIDLocked(), c.ID, c.GuildID, dc.app.ID
 	dc.storeLocked(m)
+	dc.rememberNonceLocked(b, m)
+	dc.notifyLocked(m, HowCreate)
 	return http.StatusOK, dc.wireLocked(m)
 }
 
+// getChannelMessage needs READ_MESSAGE_HISTORY besides VIEW_CHANNEL
+// (resources/message.mdx "Get Channel Message"); the docs do not give the
+// error, so the fake answers the one for a missing permission, 50013.
 func (dc *Discord) getChannelMessage(q *restReq) (int, any) {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	m, aerr := dc.channelMessageLocked(q)
+	m, aerr := dc.channelMessageLocked(q, discordgo.PermissionReadMessageHistory)
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
@@ -437,21 +473,27 @@ func (dc *Discord) patchChannelMessage(q *restReq) (int, any) {
 	}
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	m, aerr := dc.channelMessageLocked(q)
+	m, aerr := dc.channelMessageLocked(q, 0)
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
-	return dc.editLocked(m, b)
+	dropped, aerr := dc.botContentLocked(dc.channels[m.ChannelID], b)
+	if aerr != nil {
+		return aerr.Status, aerr
+	}
+	return dc.editLocked(m, b, dropped)
 }
 
-// editLocked applies an edit to m and stores the new version.
-func (dc *Discord) editLocked(m *Message, b *messageBody) (int, any) {
+// editLocked applies an edit to m and stores the new version; droppedEmbeds
+// says whether the bot's permissions dropped the embeds it sent.
+func (dc *Discord) editLocked(m *Message, b *messageBody, droppedEmbeds bool) (int, any) {
 	if m.AuthorID != dc.app.ID {
 		return http.StatusForbidden, newAPIError(http.StatusForbidden, codeCannotEditOtherUsers, "Cannot edit a message authored by another user")
 	}
 	next := dc.applyLocked(m, b)
 	if emptyMessage(next) {
-		return http.StatusBadRequest, newAPIError(http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message")
+		aerr := emptyMessageError(droppedEmbeds, false)
+		return aerr.Status, aerr
 	}
 	dc.storeLocked(next)
 	return http.StatusOK, dc.wireLocked(next)
@@ -460,7 +502,7 @@ func (dc *Discord) editLocked(m *Message, b *messageBody) (int, any) {
 func (dc *Discord) deleteChannelMessage(q *restReq) (int, any) {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	m, aerr := dc.channelMessageLocked(q)
+	m, aerr := dc.channelMessageLocked(q, 0)
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
@@ -483,16 +525,19 @@ func (dc *Discord) getChannel(q *restReq) (int, any) {
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
+	if aerr := dc.botChannelLocked(c, 0); aerr != nil {
+		return aerr.Status, aerr
+	}
 	return http.StatusOK, c.wireLocked()
 }
 
 func (dc *Discord) getGuild(q *restReq) (int, any) {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	g := dc.guildLocked(q.param("guild_id"))
-	if g == nil {
-		return http.StatusNotFound, newAPIError(http.StatusNotFound, 10004, "Unknown Guild")
+	if aerr := dc.botGuildLocked(q.param("guild_id")); aerr != nil {
+		return aerr.Status, aerr
 	}
+	g := dc.guildLocked(q.param("guild_id"))
 	return http.StatusOK, map[string]any{
 		"id": g.ID, "name": g.Name, "owner_id": dc.app.ID, "roles": []any{}, "emojis": []any{}, "features": []any{},
 		"preferred_locale": g.locale,
@@ -502,14 +547,14 @@ func (dc *Discord) getGuild(q *restReq) (int, any) {
 func (dc *Discord) getMember(q *restReq) (int, any) {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	if dc.guildLocked(q.param("guild_id")) == nil {
-		return http.StatusNotFound, newAPIError(http.StatusNotFound, 10004, "Unknown Guild")
+	if aerr := dc.botGuildLocked(q.param("guild_id")); aerr != nil {
+		return aerr.Status, aerr
 	}
 	u := dc.usersByID[q.param("user_id")]
 	if u == nil {
 		return http.StatusNotFound, newAPIError(http.StatusNotFound, 10007, "Unknown Member")
 	}
-	return http.StatusOK, dc.memberLocked(u)
+	return http.StatusOK, dc.memberLocked(u, DefaultPermissions)
 }
 
 // postDM opens (or returns) the DM channel between the bot and a user.

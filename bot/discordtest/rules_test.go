@@ -212,39 +212,128 @@ func TestResponseTypeMustFitInteraction(t *testing.T) {
 	}
 }
 
-func TestTokenExpiresAfter15Minutes(t *testing.T) {
+// TestTokenRoutesLast15Minutes calls every route of an interaction token
+// just before and at the end of its 15 minutes (fake clock): each works until
+// then and answers 401 Invalid Webhook Token after.
+func TestTokenRoutesLast15Minutes(t *testing.T) {
+	type route struct {
+		name string
+		call func(s *discordgo.Session, ix *discordgo.Interaction, followupID string) error
+	}
+	routes := []route{
+		{"POST follow-up", func(s *discordgo.Session, ix *discordgo.Interaction, _ string) error {
+			_, err := s.FollowupMessageCreate(ix, true, &discordgo.WebhookParams{Content: "more"})
+			return err
+		}},
+		{"GET @original", func(s *discordgo.Session, ix *discordgo.Interaction, _ string) error {
+			_, err := s.InteractionResponse(ix)
+			return err
+		}},
+		{"PATCH @original", func(s *discordgo.Session, ix *discordgo.Interaction, _ string) error {
+			_, err := s.InteractionResponseEdit(ix, &discordgo.WebhookEdit{Content: ptr("edited")})
+			return err
+		}},
+		{"GET follow-up", func(s *discordgo.Session, ix *discordgo.Interaction, id string) error {
+			ep := discordgo.EndpointFollowupMessage(ix.AppID, ix.Token) + "/messages/" + id
+			_, err := s.RequestWithBucketID("GET", ep, nil, ep)
+			return err
+		}},
+		{"PATCH follow-up", func(s *discordgo.Session, ix *discordgo.Interaction, id string) error {
+			_, err := s.FollowupMessageEdit(ix, id, &discordgo.WebhookEdit{Content: ptr("edited")})
+			return err
+		}},
+		{"DELETE follow-up", func(s *discordgo.Session, ix *discordgo.Interaction, id string) error {
+			return s.FollowupMessageDelete(ix, id)
+		}},
+		{"DELETE @original", func(s *discordgo.Session, ix *discordgo.Interaction, _ string) error {
+			return s.InteractionResponseDelete(ix)
+		}},
+	}
+	for _, expired := range []bool{false, true} {
+		t.Run(map[bool]string{false: "within", true: "after"}[expired], func(t *testing.T) {
+			t.Parallel()
+			dc := discordtest.New(t)
+			type answered struct {
+				ix       *discordgo.Interaction
+				followup string
+				err      error
+			}
+			got := make(chan answered, 1)
+			s := startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
+				// A type 4 carrying a file, as the bot answers with boards.
+				if err := s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+					Type: discordgo.InteractionResponseChannelMessageWithSource,
+					Data: &discordgo.InteractionResponseData{Content: "board", Files: []*discordgo.File{{Name: "board.png", Reader: bytes.NewReader(boardPNG(t))}}},
+				}); err != nil {
+					return err
+				}
+				f, err := s.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Content: "your move"})
+				if err != nil {
+					got <- answered{err: err}
+					return nil
+				}
+				got <- answered{ix: i.Interaction, followup: f.ID}
+				return nil
+			})
+			r, err := dc.User("alice").Slash(ctx(t), dc.NewChannel("c"), "ping")
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := <-got
+			if a.err != nil {
+				t.Fatal(a.err)
+			}
+			if len(r.Message().Attachments) != 1 {
+				t.Fatalf("type 4 response %+v, want its file", r.Message())
+			}
+			dc.Clock().Advance(discordtest.TokenLifetime - time.Second)
+			if expired {
+				dc.Clock().Advance(time.Second)
+			}
+			for _, rt := range routes {
+				err := rt.call(s, a.ix, a.followup)
+				if !expired {
+					if err != nil {
+						t.Errorf("%s within 15 minutes: %v", rt.name, err)
+					}
+					continue
+				}
+				if status, code := restCode(t, err); status != 401 || code != 50027 {
+					t.Errorf("%s after 15 minutes: HTTP %d code %d, want 401 code 50027", rt.name, status, code)
+				}
+			}
+		})
+	}
+}
+
+// TestLateCallbackInvalidatesTheToken: past the 3-second deadline the
+// callback is refused and the token is invalidated for every other route.
+func TestLateCallbackInvalidatesTheToken(t *testing.T) {
 	t.Parallel()
-	dc := discordtest.New(t)
-	ixs := make(chan *discordgo.Interaction, 1)
-	s := startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
-		ixs <- i.Interaction
-		return s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
+	dc := discordtest.New(t, discordtest.WithAckDeadline(200*time.Millisecond))
+	release, late := make(chan struct{}), make(chan [3]error, 1)
+	startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
+		<-release
+		var errs [3]error
+		errs[0] = pong(s, i)
+		_, errs[1] = s.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Content: "late"})
+		_, errs[2] = s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: ptr("late")})
+		late <- errs
+		return nil
 	})
-	r, err := dc.User("alice").Slash(ctx(t), dc.NewChannel("c"), "ping")
-	if err != nil {
-		t.Fatal(err)
+	_, err := dc.User("alice").Slash(ctx(t), dc.NewChannel("c"), "ping")
+	close(release)
+	if !errors.Is(err, discordtest.ErrInteractionFailed) {
+		t.Fatalf("got %v, want ErrInteractionFailed", err)
 	}
-	ix := <-ixs
-	if !r.Message().Loading() {
-		t.Fatalf("a deferred response must show as loading: %+v", r.Message())
+	errs := <-late
+	if status, code := restCode(t, errs[0]); status != 404 || code != 10062 {
+		t.Errorf("late callback: HTTP %d code %d, want 404 10062", status, code)
 	}
-	dc.Clock().Advance(discordtest.TokenLifetime - time.Second)
-	content := "still in time"
-	if _, err := s.InteractionResponseEdit(ix, &discordgo.WebhookEdit{Content: &content}); err != nil {
-		t.Fatalf("edit within 15 minutes: %v", err)
-	}
-	dc.Clock().Advance(time.Second)
-	content = "too late"
-	_, err = s.InteractionResponseEdit(ix, &discordgo.WebhookEdit{Content: &content})
-	if status, code := restCode(t, err); status != 401 || code != 50027 {
-		t.Fatalf("edit after 15 minutes: HTTP %d code %d, want 401 code 50027", status, code)
-	}
-	_, err = s.FollowupMessageCreate(ix, true, &discordgo.WebhookParams{Content: "too late"})
-	if status, code := restCode(t, err); status != 401 || code != 50027 {
-		t.Fatalf("follow-up after 15 minutes: HTTP %d code %d, want 401 code 50027", status, code)
-	}
-	if got := r.Message().Content; got != "still in time" {
-		t.Fatalf("content %q", got)
+	for i, name := range []string{"follow-up", "edit of @original"} {
+		if status, code := restCode(t, errs[i+1]); status != 401 || code != 50027 {
+			t.Errorf("%s with the invalidated token: HTTP %d code %d, want 401 50027", name, status, code)
+		}
 	}
 }
 

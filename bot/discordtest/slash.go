@@ -61,7 +61,7 @@ func (u *User) command(ctx context.Context, action string, kind discordgo.Intera
 		return nil, fmt.Errorf("/%s as %s: no such command is registered for this guild or globally", name, u.Name)
 	}
 	resolved := map[string]any{}
-	options, focused, err := dc.buildOptionsLocked(cmd.Options, opts, resolved, kind == discordgo.InteractionApplicationCommandAutocomplete)
+	options, focused, err := dc.buildOptionsLocked(ch, cmd.Options, opts, resolved, kind == discordgo.InteractionApplicationCommandAutocomplete)
 	dc.mu.Unlock()
 	if err != nil {
 		return nil, fmt.Errorf("/%s as %s: %w", name, u.Name, err)
@@ -102,9 +102,10 @@ func (dc *Discord) findCommandLocked(guildID, name string) *discordgo.Applicatio
 	return nil
 }
 
-// buildOptionsLocked turns what the user typed into interaction options,
-// checked against the command's definition. It returns how many are focused.
-func (dc *Discord) buildOptionsLocked(defs []*discordgo.ApplicationCommandOption, opts []Arg, resolved map[string]any, autocomplete bool) ([]map[string]any, int, error) {
+// buildOptionsLocked turns what the user typed in channel ch into interaction
+// options, checked against the command's definition. It returns how many are
+// focused.
+func (dc *Discord) buildOptionsLocked(ch *Channel, defs []*discordgo.ApplicationCommandOption, opts []Arg, resolved map[string]any, autocomplete bool) ([]map[string]any, int, error) {
 	byName := map[string]*discordgo.ApplicationCommandOption{}
 	var names []string
 	for _, d := range defs {
@@ -138,7 +139,7 @@ func (dc *Discord) buildOptionsLocked(defs []*discordgo.ApplicationCommandOption
 			if def.Type == discordgo.ApplicationCommandOptionSubCommandGroup && (len(o.options) != 1 || !o.options[0].sub) {
 				return nil, 0, fmt.Errorf("group %q needs exactly one subcommand", o.name)
 			}
-			sub, n, err := dc.buildOptionsLocked(def.Options, o.options, resolved, autocomplete)
+			sub, n, err := dc.buildOptionsLocked(ch, def.Options, o.options, resolved, autocomplete)
 			if err != nil {
 				return nil, 0, fmt.Errorf("%s: %w", o.name, err)
 			}
@@ -158,7 +159,7 @@ func (dc *Discord) buildOptionsLocked(defs []*discordgo.ApplicationCommandOption
 			out = append(out, entry)
 			continue
 		}
-		v, err := dc.optionValueLocked(def, o.value, resolved)
+		v, err := dc.optionValueLocked(ch, def, o.value, resolved)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -177,8 +178,13 @@ func (dc *Discord) buildOptionsLocked(defs []*discordgo.ApplicationCommandOption
 }
 
 // optionValueLocked checks a value against its option definition and returns it
-// in wire form, adding users to resolved.
-func (dc *Discord) optionValueLocked(def *discordgo.ApplicationCommandOption, v any, resolved map[string]any) (any, error) {
+// in wire form, adding users and channels to resolved. A resolved member
+// carries their permissions in ch, where the command runs; a resolved channel
+// its permissions for the invoking users and for the app, the only place
+// Discord sends them (resources/channel.mdx, "permissions" and
+// "app_permissions": "only included when part of the resolved data received
+// on an interaction").
+func (dc *Discord) optionValueLocked(ch *Channel, def *discordgo.ApplicationCommandOption, v any, resolved map[string]any) (any, error) {
 	var out any
 	switch def.Type {
 	case discordgo.ApplicationCommandOptionString:
@@ -228,15 +234,25 @@ func (dc *Discord) optionValueLocked(def *discordgo.ApplicationCommandOption, v 
 			resolved["users"], resolved["members"] = users, members
 		}
 		users[id] = u.wire()
-		m := dc.memberLocked(u)
+		m := dc.memberLocked(u, ch.memberPerms)
 		m.User = nil
 		members[id] = m
 		out = id
 	case discordgo.ApplicationCommandOptionChannel:
 		id, ok := v.(string)
-		if !ok || dc.channels[id] == nil {
+		c := dc.channels[id]
+		if !ok || c == nil {
 			return nil, fmt.Errorf("option %q takes the ID of a known channel, not %v", def.Name, v)
 		}
+		channels, _ := resolved["channels"].(map[string]any)
+		if channels == nil {
+			channels = map[string]any{}
+			resolved["channels"] = channels
+		}
+		w := c.wireLocked()
+		w["permissions"] = permString(c.memberPerms)
+		w["app_permissions"] = permString(c.appPermissionsLocked())
+		channels[id] = w
 		out = id
 	default:
 		s, ok := v.(string)
