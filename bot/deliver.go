@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"strconv"
 	"sync"
 	"time"
@@ -75,12 +76,14 @@ func (d *deliverer) answer(id string) (done func()) {
 	}
 }
 
-// answered reports whether interaction id's handler is done (or was never
-// in this process: it was lost with the process before).
-func (d *deliverer) answered(id string) bool {
+// answeringNow returns the interactions whose handlers run now. Taken
+// before the store is read, it tells which posts the read may show
+// before their handler recorded them: a handler not in it had recorded its
+// post (or failed to) before it was done.
+func (d *deliverer) answeringNow() map[string]bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return !d.answering[id]
+	return maps.Clone(d.answering)
 }
 
 // add queues the delivery of game id.
@@ -172,6 +175,7 @@ func (d *deliverer) deliver(ctx context.Context, id int64) {
 	ctx, cancel := context.WithTimeout(ctx, deliverTimeout)
 	defer cancel()
 	for range 4 {
+		answering := d.answeringNow()
 		del, err := d.st.Delivery(ctx, id)
 		if err != nil {
 			d.log.Error("reading a game to deliver", "game", id, "err", err)
@@ -190,7 +194,7 @@ func (d *deliverer) deliver(ctx context.Context, id int64) {
 		progress, fail := false, false
 		var wake time.Time
 		for _, p := range del.Due {
-			switch o, at := d.post(ctx, del.Game, eg, p); o {
+			switch o, at := d.post(ctx, del.Game, eg, p, answering); o {
 			case delivered:
 				progress = true
 			case waiting:
@@ -214,14 +218,15 @@ func (d *deliverer) deliver(ctx context.Context, id int64) {
 }
 
 // post delivers one due post of game g (eg is its engine state) and
-// records it; it says how it went and, when waiting, until when.
-func (d *deliverer) post(ctx context.Context, g *store.Game, eg engine.Game, p *store.Post) (outcome, time.Time) {
+// records it; it says how it went and, when waiting, until when. answering
+// are the interactions whose handlers ran when g was read.
+func (d *deliverer) post(ctx context.Context, g *store.Game, eg engine.Game, p *store.Post, answering map[string]bool) (outcome, time.Time) {
 	now := d.clock.Now()
 	if stale(g, p) || (p.Want == store.WantRetired && p.MessageID == "" && p.Interaction == "") {
 		return d.record(ctx, p, p.Want, "") // nothing to show any more
 	}
 	if p.MessageID == "" && p.Interaction != "" {
-		if !d.answered(p.Interaction) {
+		if answering[p.Interaction] {
 			return waiting, time.Time{} // its handler queues the game again when done
 		}
 		if o, ok := d.adopt(ctx, g, eg, p, now); ok {
