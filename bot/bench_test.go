@@ -78,7 +78,7 @@ func BenchmarkInteraction(b *testing.B) {
 func BenchmarkMoveAgainstTheAI(b *testing.B) {
 	for _, level := range []int{1, 10} {
 		b.Run(fmt.Sprintf("level=%d", level), func(b *testing.B) {
-			w := newWorld(b, setup{ai: &match.Engines{}})
+			w := newWorld(b, setup{ai: &match.Engines{}, opts: []discordtest.Option{discordtest.WithRateLimits()}})
 			ctx := context.Background()
 			var game int64
 			newGame := func() {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"maps"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -380,9 +381,11 @@ func (d *deliverer) edit(ctx context.Context, g *store.Game, p *store.Post, m *m
 	return d.notified(ctx, g, p, now)
 }
 
-// notified notifies whom the edited post p pings, then records it.
+// notified notifies whom the edited post p pings, then records it. A post
+// that no longer asks anything (a retired board, a settled prompt) drops
+// its notification: it is news only while someone must act on it.
 func (d *deliverer) notified(ctx context.Context, g *store.Game, p *store.Post, now time.Time) (outcome, time.Time) {
-	if len(p.Ping) > 0 {
+	if len(p.Ping) > 0 && asks(p) {
 		if err := d.notify(ctx, g, p, now); err != nil {
 			return d.failure(g, p, "notifying", err), time.Time{}
 		}
@@ -409,6 +412,18 @@ func (d *deliverer) notify(ctx context.Context, g *store.Game, p *store.Post, no
 	body.Nonce, body.EnforceNonce = pingNonce(p), true
 	_, err := d.rest.create(ctx, p.ChannelID, body, nil)
 	return err
+}
+
+// asks reports whether post p asks someone to act: a current board, an
+// open challenge or prompt.
+func asks(p *store.Post) bool {
+	switch p.Kind {
+	case store.BoardPost:
+		return strings.HasPrefix(p.Want, "v")
+	case store.ChallengePost, store.PromptPost:
+		return p.Want == store.WantOpen
+	}
+	return true
 }
 
 // pingNonce identifies the notification of post p's delivery of its want

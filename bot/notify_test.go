@@ -136,6 +136,19 @@ func TestNotifiedOfTheAIsReply(t *testing.T) {
 					t.Fatalf("move %d: notified %v, want alice once", i+1, got)
 				}
 			}
+			// As fast as she can: each move's board is retired by the
+			// next while its delivery may still be going on; a retired
+			// board notifies nobody.
+			for i, mv := range []string{"o15", "o14", "o13", "o12"} {
+				r := w.must(w.alice.Slash(ctx, w.lobby, "move", discordtest.Opt("move", mv)))
+				if _, err := w.waitMoves(r.Message(), itoa(2*i+8)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w.idle()
+			if got := notified(w, counts, w.alice, w.bob); got["alice"] != 4 || got["bob"] != 0 {
+				t.Fatalf("four quick moves: notified %v, want alice four times", got)
+			}
 			w.noFailures()
 		})
 	}
