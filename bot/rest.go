@@ -287,18 +287,4 @@ func tokenGone(err error) bool {
 // access.
 func forbidden(err error) bool { return restStatus(err) == http.StatusForbidden }
 
-// transient reports whether err may pass if the request is sent again
-// later: a server error, a rate limit, or no answer at all.
-func transient(err error) bool {
-	if err == nil {
-		return false
-	}
-	s := restStatus(err)
-	if s == 0 {
-		var re *discordgo.RESTError
-		return !errors.As(err, &re) // a network error
-	}
-	return s >= http.StatusInternalServerError || s == http.StatusTooManyRequests
-}
-
 func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
