@@ -223,7 +223,7 @@ func (d *deliverer) deliver(ctx context.Context, id int64) {
 // are the interactions whose handlers ran when g was read.
 func (d *deliverer) post(ctx context.Context, g *store.Game, eg engine.Game, p *store.Post, answering map[string]bool) (outcome, time.Time) {
 	now := d.clock.Now()
-	if stale(g, p) || (p.Want == store.WantRetired && p.MessageID == "" && p.Interaction == "") {
+	if stale(g, p) {
 		return d.record(ctx, p, p.Want, "") // nothing to show any more
 	}
 	if p.MessageID == "" && p.Interaction != "" {
@@ -233,6 +233,11 @@ func (d *deliverer) post(ctx context.Context, g *store.Game, eg engine.Game, p *
 		if o, ok := d.adopt(ctx, g, eg, p, now); ok {
 			return o, time.Time{}
 		}
+	}
+	if p.MessageID == "" && !asks(p) {
+		// Never shown, and now asking nothing (a board retired, a prompt
+		// settled before their message was made): nothing to show.
+		return d.record(ctx, p, p.Want, "")
 	}
 	m, err := d.pres.post(g, eg, p)
 	if err != nil {
@@ -414,8 +419,8 @@ func (d *deliverer) notify(ctx context.Context, g *store.Game, p *store.Post, no
 	return err
 }
 
-// asks reports whether post p asks someone to act: a current board, an
-// open challenge or prompt.
+// asks reports whether post p asks someone to act (or tells something, a
+// notice): a current board, an open challenge or prompt.
 func asks(p *store.Post) bool {
 	switch p.Kind {
 	case store.BoardPost:

@@ -76,3 +76,28 @@ func TestGatewayDropped(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+// TestAnswerLostThenRetired: a move's answer fails (Discord keeps failing
+// the callback and then the channel), so its board is never shown; the
+// next move retires that board: nothing is created for it, and the new
+// board is shown as usual.
+func TestAnswerLostThenRetired(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	w.startGame()
+	const callback = "/interactions/{interaction_id}/{interaction_token}/callback"
+	w.dc.FailNext("POST", callback, 500, 3)
+	w.dc.FailNext("POST", "/channels/{channel_id}/messages", 500, 100)
+	if _, err := w.alice.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "h8")); err == nil {
+		t.Fatal("the move's answer did not fail")
+	}
+	b := w.play(w.bob, "h9")
+	checkBoard(t, b, liveButtons...)
+	if field(b, "Moves played") != "2" {
+		t.Fatalf("bob's board shows %s moves", field(b, "Moves played"))
+	}
+	if due, err := w.db.DueDeliveries(ctx); err != nil || len(due) != 0 {
+		t.Fatalf("games still due: %v, %v", due, err)
+	}
+}
