@@ -14,13 +14,15 @@ import (
 	"github.com/tengen-bot/tengen/store"
 )
 
-// BenchmarkInteraction measures the handler path without the AI, through
-// the fake Discord on loopback: one /move per iteration in a game between
-// two people (lifecycle write, board image, deferred reply edited with the
-// board, the previous board's buttons removed), timed from the user's action
-// to the completed reply. A new game starts, off the clock, when one ends.
+// BenchmarkInteraction measures a move between two people through the fake
+// Discord on loopback, with Discord's rate limits: one /move per iteration
+// (lifecycle write, board image, the board as the interaction's answer, the
+// previous board's buttons removed), timed from the user's action to the
+// answer. It reports the REST requests per move, those in the channel's
+// shared bucket, and the notifications per move. A new game starts, off the
+// clock, when one ends.
 func BenchmarkInteraction(b *testing.B) {
-	w := newWorld(b, setup{})
+	w := newWorld(b, setup{opts: []discordtest.Option{discordtest.WithRateLimits()}})
 	ctx := context.Background()
 	players := [2]*discordtest.User{w.alice, w.bob}
 	var mirror *gomoku.Game
@@ -32,6 +34,7 @@ func BenchmarkInteraction(b *testing.B) {
 	}
 	newGame()
 	lat := make([]time.Duration, 0, b.N)
+	reqs, pings, games := len(w.dc.Requests()), len(w.dc.Notifications()), 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	start := time.Now()
@@ -53,13 +56,27 @@ func BenchmarkInteraction(b *testing.B) {
 		if mirror.Outcome().Over() {
 			b.StopTimer()
 			p0 := time.Now()
+			w.idle()
+			r0, n0 := len(w.dc.Requests()), len(w.dc.Notifications())
 			newGame()
+			games++
+			reqs, pings = reqs+len(w.dc.Requests())-r0, pings+len(w.dc.Notifications())-n0 // not the new game's
 			paused += time.Since(p0)
 			b.StartTimer()
 		}
 	}
 	elapsed := time.Since(start) - paused
 	b.StopTimer()
+	w.idle()
+	channel := 0
+	for _, r := range w.dc.Requests()[reqs:] {
+		if strings.HasPrefix(r.Route, "/channels/{channel_id}/messages") {
+			channel++
+		}
+	}
+	b.ReportMetric(float64(len(w.dc.Requests())-reqs)/float64(b.N), "req/move")
+	b.ReportMetric(float64(channel)/float64(b.N), "channel-req/move")
+	b.ReportMetric(float64(len(w.dc.Notifications())-pings)/float64(b.N), "pings/move")
 	slices.Sort(lat)
 	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "interactions/s")
 	b.ReportMetric(float64(lat[(len(lat)*99)/100].Microseconds())/1000, "p99-ms")
