@@ -11,13 +11,13 @@ import (
 )
 
 // rateLimitsByDefault says whether a fake enforces Discord's rate limits
-// without WithRateLimits. It is off while the old bot's tests would slow down
-// under them; flip it to true when the new bot lands.
-const rateLimitsByDefault = false
+// unless told otherwise: it does, as Discord does.
+const rateLimitsByDefault = true
 
 // WithRateLimits makes the fake enforce Discord's rate limits in real time
 // (discordgo sleeps in real time): per-route buckets and the global limit,
-// answering 429 when one is exhausted (see rateLimiter).
+// answering 429 when one is exhausted (see rateLimiter). It is the default;
+// the option says so where a test depends on it.
 func WithRateLimits() Option { return func(dc *Discord) { dc.limits.on = true } }
 
 // Discord's rate limits as the fake applies them (topics/rate-limits.mdx).
