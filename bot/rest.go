@@ -47,9 +47,10 @@ func (r *rest) appID() string {
 	return ""
 }
 
-// Retries of a request Discord answered with a server error (discordgo
-// itself retries only 502, and waits out 429s): a few quick ones, which
-// fit in an interaction's 3 seconds; the deliverer retries later still.
+// Retries of a request Discord answered with a server error (discordgo's
+// own are switched off in sendOnce; it still waits out 429s): a few quick
+// ones, which fit in an interaction's 3 seconds; the deliverer retries later
+// still.
 const (
 	retries    = 3
 	retryFirst = 100 * time.Millisecond
@@ -99,8 +100,18 @@ func (r *rest) sendOnce(ctx context.Context, method, endpoint, bucket string, p 
 	if err != nil {
 		return fmt.Errorf("encoding a %s request: %w", method, err)
 	}
-	reply, err := r.s.RequestRaw(method, endpoint, contentType, body, bucket, 0, discordgo.WithContext(ctx))
+	// discordgo would retry a server error at once, even a follow-up that
+	// may have taken effect; send does that, with backoff, where it is safe.
+	// It also reports a server error as bare text, so the status is taken
+	// from the response itself.
+	seen := &statusSeen{rt: r.s.Client.Transport}
+	client := &http.Client{Transport: seen, Timeout: r.s.Client.Timeout}
+	reply, err := r.s.RequestRaw(method, endpoint, contentType, body, bucket, 0,
+		discordgo.WithContext(ctx), discordgo.WithRestRetries(0), discordgo.WithClient(client))
 	if err != nil {
+		if seen.status >= http.StatusInternalServerError {
+			err = &serverError{status: seen.status, err: err}
+		}
 		return redact(err)
 	}
 	if out != nil && len(reply) > 0 {
@@ -233,11 +244,46 @@ type redacted struct {
 func (e *redacted) Error() string { return e.text }
 func (e *redacted) Unwrap() error { return e.err }
 
+// statusSeen is an HTTP transport that notes the status of the response
+// to the one request it sends.
+type statusSeen struct {
+	rt     http.RoundTripper // nil: http.DefaultTransport
+	status int
+}
+
+func (t *statusSeen) RoundTrip(req *http.Request) (*http.Response, error) {
+	rt := t.rt
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	resp, err := rt.RoundTrip(req)
+	if err == nil {
+		t.status = resp.StatusCode
+	}
+	return resp, err
+}
+
+// serverError is a server error (5xx) Discord answered, which discordgo
+// reports as bare text.
+type serverError struct {
+	status int
+	err    error
+}
+
+func (e *serverError) Error() string {
+	return fmt.Sprintf("Discord answered %d: %v", e.status, e.err)
+}
+func (e *serverError) Unwrap() error { return e.err }
+
 // restStatus returns the HTTP status of a Discord error, 0 if none.
 func restStatus(err error) int {
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Response != nil {
 		return re.Response.StatusCode
+	}
+	var se *serverError
+	if errors.As(err, &se) {
+		return se.status
 	}
 	return 0
 }
