@@ -48,7 +48,8 @@ func (a *scriptAI) Evaluate(ctx context.Context, g engine.Game, level int) (int,
 type world struct {
 	t            testing.TB
 	dc           *discordtest.Discord
-	s            *discordgo.Session
+	s            *discordgo.Session // the bot's REST session
+	g            *bot.Gateway
 	b            *bot.Bot
 	m            *match.Manager
 	db           *store.DB
@@ -104,8 +105,10 @@ func (w *world) start() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.AddHandler(b.OnInteraction)
-	if err := s.Open(); err != nil {
+	g := bot.NewGateway(s, testLogger(t))
+	g.HandshakeTimeout = time.Second
+	g.AddHandler(b.OnInteraction)
+	if err := g.Open(); err != nil {
 		t.Fatal(err)
 	}
 	if err := bot.Register(s, ""); err != nil {
@@ -117,7 +120,7 @@ func (w *world) start() {
 	if err := m.Resume(ctx); err != nil {
 		t.Fatal(err)
 	}
-	w.b, w.m, w.db, w.s = b, m, db, s
+	w.b, w.m, w.db, w.s, w.g = b, m, db, s, g
 	t.Cleanup(func() { w.stop() })
 }
 
@@ -128,6 +131,9 @@ func (w *world) stop() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	if err := w.g.Close(ctx); err != nil {
+		w.t.Errorf("closing the gateway: %v", err)
+	}
 	if err := w.m.Close(ctx); err != nil {
 		w.t.Errorf("closing the lifecycle: %v", err)
 	}

@@ -37,7 +37,7 @@ func TestRecordScenario(t *testing.T) {
 		mu   sync.Mutex
 		seen []json.RawMessage
 	)
-	w.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+	w.g.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
 		i := ic.Interaction
 		c := *i
 		c.Token = "recorded-token" // a real one would be a secret; the replay does not send

@@ -209,7 +209,7 @@ func TestModalRoundTrip(t *testing.T) {
 				Type: discordgo.InteractionResponseModal,
 				Data: &discordgo.InteractionResponseData{CustomID: "move-modal", Title: "Your move", Components: []discordgo.MessageComponent{
 					discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-						discordgo.TextInput{CustomID: "at", Label: "Where", Style: discordgo.TextInputShort, Required: true, MaxLength: 3},
+						discordgo.TextInput{CustomID: "at", Label: "Where", Style: discordgo.TextInputShort, Required: new(true), MaxLength: 3},
 					}},
 				}},
 			})

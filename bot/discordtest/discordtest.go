@@ -213,7 +213,11 @@ func (dc *Discord) Session() *discordgo.Session {
 	dc.tb.Cleanup(func() {
 		// discordgo's heartbeat goroutine can race Close and start a reconnect
 		// loop that would outlive the fake; the session is done, so stop that.
-		s.Lock()
+		if !lockSoon(s) {
+			// Stuck in Open for good (bwmarrin/discordgo#513); bot.Gateway
+			// has moved on to another session. Close would wait forever.
+			return
+		}
 		s.ShouldReconnectOnError = false
 		s.Unlock()
 		if err := s.Close(); err != nil {
@@ -221,6 +225,17 @@ func (dc *Discord) Session() *discordgo.Session {
 		}
 	})
 	return s
+}
+
+// lockSoon locks s unless another goroutine keeps it locked for two seconds.
+func lockSoon(s *discordgo.Session) bool {
+	for range 200 {
+		if s.TryLock() {
+			return true
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return false
 }
 
 // close stops the fake: gateway connections first, then the HTTP server.

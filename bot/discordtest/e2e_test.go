@@ -6,11 +6,14 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
+	"log/slog"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tengen-bot/tengen/bot"
 	"github.com/tengen-bot/tengen/bot/discordtest"
 )
 
@@ -72,14 +75,21 @@ func buttons(ids ...string) []discordgo.MessageComponent {
 func startBot(t testing.TB, dc *discordtest.Discord, handle func(s *discordgo.Session, i *discordgo.InteractionCreate) error) *discordgo.Session {
 	t.Helper()
 	s := dc.Session()
-	s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+	g := bot.NewGateway(s, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	g.HandshakeTimeout = 2 * time.Second
+	g.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		if err := handle(s, i); err != nil {
 			t.Errorf("bot: %v", err)
 		}
 	})
-	if err := s.Open(); err != nil {
+	if err := g.Open(); err != nil {
 		t.Fatalf("Open: %v", err)
 	}
+	t.Cleanup(func() {
+		if err := g.Close(context.Background()); err != nil {
+			t.Error(err)
+		}
+	})
 	if _, err := s.ApplicationCommandBulkOverwrite(s.State.User.ID, "", commands); err != nil {
 		t.Fatalf("registering commands: %v", err)
 	}

@@ -45,7 +45,7 @@ type Main struct {
 	Logger *slog.Logger
 
 	db      *store.DB
-	session *discordgo.Session
+	gateway *bot.Gateway
 	games   *match.Manager
 	bot     *bot.Bot
 	stop    context.CancelFunc // ends the ticker
@@ -91,7 +91,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		}
 		s.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
 	}
-	m.session = s
+	m.gateway = bot.NewGateway(s, m.Logger)
 	ai := m.AI
 	if ai == nil {
 		ai = &match.Engines{TTSize: c.Games.AIMemoryMB << 20}
@@ -118,11 +118,11 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	s.AddHandler(m.bot.OnInteraction)
-	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+	m.gateway.AddHandler(m.bot.OnInteraction)
+	m.gateway.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		m.Logger.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
 	})
-	if err := s.Open(); err != nil {
+	if err := m.gateway.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
 	}
 	if err := bot.Register(s, c.DevGuild); err != nil {
@@ -178,11 +178,11 @@ func (m *Main) Close() error {
 		<-m.ticking
 		m.stop = nil
 	}
-	if m.session != nil {
-		if err := m.session.Close(); err != nil {
-			errs = append(errs, fmt.Errorf("closing the gateway: %w", err))
+	if m.gateway != nil {
+		if err := m.gateway.Close(ctx); err != nil {
+			errs = append(errs, err)
 		}
-		m.session = nil
+		m.gateway = nil
 	}
 	if m.games != nil {
 		if err := m.games.Close(ctx); err != nil {

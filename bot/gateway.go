@@ -1,0 +1,277 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Gateway keeps the bot's gateway connection up: it opens it, and whenever it
+// drops it opens it again, resuming the session so that the events sent
+// meanwhile (interactions above all) are replayed rather than lost.
+//
+// It exists because discordgo's own reconnect (ShouldReconnectOnError) can
+// end the very session it is resuming. When Discord sends op 7 (Reconnect),
+// discordgo's listen goroutine calls CloseWithCode, which holds the session's
+// lock for a whole second (wsapi.go: "TODO: Wait for Discord to actually
+// close the connection", time.Sleep(1 * time.Second)), and then reconnect,
+// which opens a new connection. A heartbeat goroutine of the old connection
+// that went round its loop meanwhile (op 7 right after READY or RESUMED meets
+// the new connection's first heartbeat) waits on that lock, then writes to
+// the closed socket, fails, and calls Close. Close acts on the session's
+// current socket, which by then may be the new one, and closes it with 1000,
+// which tells Discord the session is over: the next Resume is refused (op 9),
+// discordgo identifies again, two reconnect loops race, and the interactions
+// of the lost session are never delivered. No discordgo revision changes
+// this; the newest, which Tengen uses for its resume_gateway_url, adds a
+// second trap (below).
+//
+// So Tengen switches discordgo's reconnect off and owns reconnection here:
+// after a disconnect it waits settle (by then every goroutine of the old
+// connection has run its course, against an empty socket) and only then
+// opens a new connection, which resumes. One loop, one owner.
+//
+// The second trap: Session.Open holds the session's lock while it reads the
+// first packet after Identify or Resume, and when that packet is op 9
+// (Invalid Session, Discord's answer to a Resume it refuses) or op 7,
+// discordgo handles it by calling CloseWithCode, which takes the same lock:
+// Open never returns and the session is stuck for good
+// (bwmarrin/discordgo#513, fixed by the still open #1694). A refused Resume
+// is ordinary (a session Discord has already expired), so an Open that has
+// not returned within HandshakeTimeout is taken for stuck: the gateway leaves
+// that session behind, handlers and all, and identifies on a new one, built
+// with the same token, identify data, HTTP client and rate limiter. Discord
+// had already ended the refused session, so nothing more is lost.
+type Gateway struct {
+	log *slog.Logger
+
+	// Settle is how long to wait after a disconnect before reconnecting.
+	Settle time.Duration
+	// HandshakeTimeout is how long an Open may take before it is taken for
+	// stuck (see Gateway); far longer than a handshake takes.
+	HandshakeTimeout time.Duration
+
+	mu       sync.Mutex
+	s        *discordgo.Session // the session the connection runs on
+	handlers []any              // added to every session the gateway runs on
+	removes  []func()           // remove the handlers from s
+	opened   bool               // Open was called
+
+	down chan struct{} // a disconnect happened (buffered: one is enough)
+	stop chan struct{} // Close was called
+	done chan struct{} // the reconnect loop has returned
+
+	closeOnce sync.Once
+}
+
+// errStuck reports an Open that did not return within HandshakeTimeout.
+var errStuck = errors.New("the gateway handshake did not finish")
+
+// NewGateway takes over s's gateway connection and turns discordgo's own
+// reconnect off. Add event handlers with AddHandler, not s.AddHandler, then
+// call Open, not s.Open. s stays usable for REST whatever happens to its
+// connection.
+func NewGateway(s *discordgo.Session, log *slog.Logger) *Gateway {
+	if log == nil {
+		log = slog.Default()
+	}
+	g := &Gateway{log: log, Settle: 250 * time.Millisecond, HandshakeTimeout: 30 * time.Second,
+		down: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	g.attach(s)
+	return g
+}
+
+// AddHandler adds an event handler (as discordgo's Session.AddHandler takes
+// it) to the session the connection runs on, and to any session that
+// replaces it. Call it before Open.
+func (g *Gateway) AddHandler(h any) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.handlers = append(g.handlers, h)
+	g.removes = append(g.removes, g.s.AddHandler(h))
+}
+
+// Session is the session the gateway connection runs on now.
+func (g *Gateway) Session() *discordgo.Session {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.s
+}
+
+// attach makes s the session the connection runs on.
+func (g *Gateway) attach(s *discordgo.Session) {
+	s.Lock()
+	s.ShouldReconnectOnError = false
+	s.Unlock()
+	g.s = s
+	g.removes = []func(){s.AddHandler(func(from *discordgo.Session, _ *discordgo.Disconnect) {
+		if g.Session() != from {
+			return // a session left behind
+		}
+		select {
+		case g.down <- struct{}{}:
+		default:
+		}
+	})}
+	for _, h := range g.handlers {
+		g.removes = append(g.removes, s.AddHandler(h))
+	}
+}
+
+// replace leaves the stuck session behind and runs the connection on a new
+// one like it.
+func (g *Gateway) replace() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	s, err := sessionLike(g.s)
+	if err != nil {
+		return err
+	}
+	for _, remove := range g.removes {
+		remove()
+	}
+	g.attach(s)
+	return nil
+}
+
+// sessionLike is a new, unconnected session with old's configuration: the
+// same token, identify data, HTTP client, dialer and rate limiter.
+func sessionLike(old *discordgo.Session) (*discordgo.Session, error) {
+	s, err := discordgo.New(old.Token)
+	if err != nil {
+		return nil, fmt.Errorf("a new gateway session: %w", err)
+	}
+	s.MFA, s.LogLevel, s.Identify, s.Compress = old.MFA, old.LogLevel, old.Identify, old.Compress
+	s.ShardID, s.ShardCount, s.StateEnabled, s.SyncEvents = old.ShardID, old.ShardCount, old.StateEnabled, old.SyncEvents
+	s.ShouldRetryOnRateLimit, s.MaxRestRetries = old.ShouldRetryOnRateLimit, old.MaxRestRetries
+	s.Client, s.Dialer, s.UserAgent, s.Ratelimiter = old.Client, old.Dialer, old.UserAgent, old.Ratelimiter
+	return s, nil
+}
+
+// Open connects to the gateway and keeps the connection up until Close. Call
+// it once.
+func (g *Gateway) Open() error {
+	g.mu.Lock()
+	g.opened = true
+	g.mu.Unlock()
+	if err := g.open(g.Session()); err != nil {
+		close(g.done)
+		return fmt.Errorf("opening the gateway: %w", err)
+	}
+	go g.run()
+	return nil
+}
+
+// open runs s.Open, giving up on it after HandshakeTimeout. An Open given up
+// on that finishes after all is closed at once: its session has been left
+// behind.
+func (g *Gateway) open(s *discordgo.Session) error {
+	opened := make(chan error, 1)
+	go func() { opened <- s.Open() }()
+	t := time.NewTimer(g.HandshakeTimeout)
+	defer t.Stop()
+	select {
+	case err := <-opened:
+		return err
+	case <-t.C:
+		go func() {
+			if err := <-opened; err == nil {
+				_ = s.Close() // a session left behind; its end is news to nobody
+			}
+		}()
+		return errStuck
+	}
+}
+
+// run reconnects after every disconnect until Close.
+func (g *Gateway) run() {
+	defer close(g.done)
+	for {
+		select {
+		case <-g.stop:
+			return
+		case <-g.down:
+		}
+		if !g.wait(g.Settle) {
+			return
+		}
+		// A stale goroutine's disconnect during the settle is the same one.
+		select {
+		case <-g.down:
+		default:
+		}
+		g.reconnect()
+	}
+}
+
+// reconnect opens a new connection, with backoff, until it succeeds or Close.
+func (g *Gateway) reconnect() {
+	backoff := time.Second
+	for {
+		err := g.open(g.Session())
+		switch {
+		case err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen):
+			g.log.Info("gateway reconnected")
+			return
+		case errors.Is(err, errStuck):
+			g.log.Warn("gateway handshake stuck (a refused resume, bwmarrin/discordgo#513); identifying on a new session",
+				"after", g.HandshakeTimeout)
+			if err = g.replace(); err == nil {
+				continue
+			}
+		}
+		g.log.Warn("gateway reconnect failed", "err", err, "retry_in", backoff)
+		if !g.wait(backoff) {
+			return
+		}
+		backoff = min(2*backoff, time.Minute)
+	}
+}
+
+// wait sleeps d; false means Close was called meanwhile.
+func (g *Gateway) wait(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-g.stop:
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// Close stops reconnecting and closes the connection, ending the session
+// (close code 1000).
+func (g *Gateway) Close(ctx context.Context) error {
+	var err error
+	g.closeOnce.Do(func() {
+		close(g.stop)
+		g.mu.Lock()
+		opened := g.opened
+		g.mu.Unlock()
+		if opened {
+			select {
+			case <-g.done:
+			case <-ctx.Done():
+				err = fmt.Errorf("closing the gateway: the reconnect loop did not stop: %w", ctx.Err())
+				return
+			}
+		}
+		g.mu.Lock()
+		s := g.s
+		for _, remove := range g.removes {
+			remove()
+		}
+		g.removes = nil
+		g.mu.Unlock()
+		if cerr := s.Close(); cerr != nil {
+			err = fmt.Errorf("closing the gateway: %w", cerr)
+		}
+	})
+	return err
+}
