@@ -58,6 +58,7 @@ func (l locale) detail(key, message string) string {
 var catalogue = [...]map[string]string{
 	en: {
 		"ai.name":               "Tengen AI (level %d)",
+		"err.seat":              "%s (%s)",
 		"board.title":           "%s · game #%d",
 		"board.game":            "Game #%d",
 		"board.rules":           "Rules",
@@ -110,7 +111,6 @@ var catalogue = [...]map[string]string{
 		"err.picker.stranger":   "You are not playing in game #%d: it is %s against %s. Start your own with /gomoku or /xiangqi.",
 		"err.picker.stuck":      "The piece on %s has no legal move.",
 		"err.picker.turn":       "It is not your turn: waiting for %s.",
-		"err.store":             "That cannot be done.",
 		"err.unknown.button":    "This button is not one I know (perhaps from an old version): use the latest board.",
 		"err.unknown.command":   "I do not know the command /%s.",
 		"err.match.notfound":    "That game does not exist.",
@@ -204,6 +204,7 @@ var catalogue = [...]map[string]string{
 	},
 	zhCN: {
 		"ai.name":               "Tengen AI（%d 级）",
+		"err.seat":              "%s（%s）",
 		"board.title":           "%s · 第 %d 局",
 		"board.game":            "第 %d 局",
 		"board.rules":           "规则",
@@ -256,7 +257,6 @@ var catalogue = [...]map[string]string{
 		"err.picker.stranger":   "你没有参加第 %d 局：这是 %s 对 %s 的对局。用 /gomoku 或 /xiangqi 开始你自己的对局吧。",
 		"err.picker.stuck":      "%s 上的棋子没有合法着法。",
 		"err.picker.turn":       "还没轮到你：等待 %s。",
-		"err.store":             "无法完成此操作。",
 		"err.unknown.button":    "我不认识这个按钮（可能来自旧版本）：请使用最新的棋盘。",
 		"err.unknown.command":   "我不认识命令 /%s。",
 		"err.match.notfound":    "该对局不存在。",
@@ -350,6 +350,7 @@ var catalogue = [...]map[string]string{
 	},
 	zhTW: {
 		"ai.name":               "Tengen AI（%d 級）",
+		"err.seat":              "%s（%s）",
 		"board.title":           "%s · 第 %d 局",
 		"board.game":            "第 %d 局",
 		"board.rules":           "規則",
@@ -402,7 +403,6 @@ var catalogue = [...]map[string]string{
 		"err.picker.stranger":   "你沒有參加第 %d 局：這是 %s 對 %s 的對局。用 /gomoku 或 /xiangqi 開始你自己的對局吧。",
 		"err.picker.stuck":      "%s 上的棋子沒有合法著法。",
 		"err.picker.turn":       "還沒輪到你：等待 %s。",
-		"err.store":             "無法完成此操作。",
 		"err.unknown.button":    "我不認識這個按鈕（可能來自舊版本）：請使用最新的棋盤。",
 		"err.unknown.command":   "我不認識指令 /%s。",
 		"err.match.notfound":    "該對局不存在。",

@@ -3,19 +3,21 @@ package bot
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tengen-bot/tengen/engine"
 )
 
-// errorText words the engine's refusal e in l, all of it: the code's format
-// in l with each argument in l too. A Term is looked up in errorCatalogue,
-// a Reason in the catalogue's "reason." texts (as outcomeText does);
+// errorText words the refusal e in l, all of it: the code's format in l
+// (English: the engine's own) with each argument in l too. A Term is looked
+// up in errorCatalogue, a Reason in the catalogue's "reason." texts (as
+// outcomeText does), a Seat as a name and a colour, a time as a Discord
+// timestamp, which each reader sees in their own time zone and language;
 // notation, what the player typed and numbers are shown as they are.
-// English is the engine's own text.
 func (l locale) errorText(e *engine.Error) string {
 	f, ok := errorCatalogue[l][e.Code.Key()]
-	if l == en || !ok {
-		return e.Error()
+	if !ok {
+		f = e.Code.English()
 	}
 	args := make([]any, len(e.Args))
 	for i, a := range e.Args {
@@ -33,7 +35,21 @@ func (l locale) errorArg(a any) any {
 		}
 		return a.String()
 	case engine.Reason:
+		if l == en {
+			return a.String()
+		}
 		return l.t("reason." + strings.ReplaceAll(a.String(), " ", "_"))
+	case engine.Seat:
+		who := "@" + a.Name
+		switch {
+		case a.AI > 0:
+			who = l.t("ai.name", a.AI)
+		case a.Name == "":
+			who = "<@" + a.UserID + ">"
+		}
+		return l.t("err.seat", who, l.errorArg(a.Colour))
+	case time.Time:
+		return fmt.Sprintf("<t:%d:t>", a.Unix())
 	}
 	return a
 }
@@ -143,6 +159,63 @@ var errorCatalogue = [...]map[string]string{
 		"err.fen_clock":       "FEN %q 有误：半回合计数必须是 0 到 10000 之间的数，而不是 %q",
 		"err.fen_fullmove":    "FEN %q 有误：回合数必须是 1 到 10000 之间的数，而不是 %q",
 		"err.fen_capture":     "FEN %q 有误：轮到%s走，却可以直接吃掉%s的帅/将",
+
+		"request.undo":              "悔棋",
+		"request.draw":              "和棋",
+		"request.rematch":           "再来一局",
+		"err.game_not_found":        "没有第 %d 号对局",
+		"err.game_busy":             "你操作时第 %d 号对局一直在变化：请重新查看后再试",
+		"err.rematch_busy":          "你申请时第 %d 号对局的再来一局一直在变化：请重新查看后再试",
+		"err.version_conflict":      "第 %d 号对局已被别人先改动：请重新查看",
+		"err.not_your_turn":         "还没轮到你：正在等待 %s",
+		"err.not_in_game":           "你没有参加第 %d 号对局：这是 %s 对 %s",
+		"err.stale_button":          "这个按钮属于第 %d 步，但第 %d 号对局现在已到第 %d 步：请使用最新的棋盘",
+		"err.not_started":           "第 %d 号对局还没开始：挑战正在等待回应",
+		"err.game_abandoned":        "第 %d 号对局已被放弃",
+		"err.challenge_declined":    "第 %d 号对局没有开始：挑战已被拒绝或撤回",
+		"err.challenge_lapsed":      "第 %d 号对局没有开始：挑战已过期",
+		"err.game_ended_won":        "第 %d 号对局已经结束：%s以%s获胜",
+		"err.game_ended_drawn":      "第 %d 号对局已经结束：因%s和棋",
+		"err.already_over":          "第 %d 号对局已经结束",
+		"err.withdraw_only_asker":   "只有 %s 能撤回这个%s请求；你可以回应它",
+		"err.answer_only_other":     "只有 %s 能回应这个%s请求",
+		"err.nothing_to_withdraw":   "你在第 %d 号对局中没有可撤回的请求",
+		"err.nothing_to_answer":     "第 %d 号对局中没有需要回应的请求",
+		"err.undos_used":            "你在这局中的 %d 次悔棋已经用完",
+		"err.no_undo_against_ai":    "与 AI 对局不能悔棋",
+		"err.already_asked":         "你的%s请求正在等待 %s 回应",
+		"err.cannot_answer_here":    "这里不能回应%s请求",
+		"err.request_pending":       "%[2]s 的%[1]s请求正在等待回应：请先处理它",
+		"err.not_a_request":         "这里可以申请悔棋或和棋，不能申请“%s”",
+		"err.nothing_to_undo":       "你还没有可以悔的棋",
+		"err.request_expired":       "这个%s请求已于 %s 过期",
+		"err.size_not_played":       "%s不使用 %d 路棋盘：请选择 %s",
+		"err.unknown_kind":          "“%s”不是这里的游戏：请选择 %s",
+		"err.unknown_rules":         "%s没有“%s”这种规则：请选择 %s",
+		"err.withdraw_only_maker":   "只有 %s 能撤回这个挑战",
+		"err.rematch_not_player":    "只有第 %d 号对局的棋手才能申请再来一局",
+		"err.rematch_offered":       "你已经提出再来一局（第 %d 号对局）：请等待回应",
+		"err.rematch_pending":       "第 %d 号对局已有一个等待回应的再来一局（第 %d 号对局）",
+		"err.no_rematch_offer":      "第 %d 号对局没有等待回应的再来一局",
+		"err.challenge_self":        "你不能挑战自己：可以和 AI 下",
+		"err.no_opponent":           "请指定你要挑战的棋手",
+		"err.ai_level_range":        "AI 的等级是 1 到 %d，不能是 %d",
+		"err.never_played":          "第 %d 号对局没有下出结果：请开始新的对局",
+		"err.still_going":           "第 %d 号对局还在进行：结束之后才能再来一局",
+		"err.opponent_is_bot":       "%s 是机器人，不能下棋：请挑战真人，或者和 AI 下",
+		"err.bots_cannot_play":      "机器人不能下棋",
+		"err.ai_unavailable":        "AI 现在无法使用",
+		"err.challenge_expired":     "这个挑战已于 %s 过期",
+		"err.too_many_challenges":   "你已经有 %d 个未回应的挑战：请等待回应或撤回一个",
+		"err.answer_only_opponent":  "只有 %s 能回应这个挑战；你可以撤回它",
+		"err.challenge_not_for_you": "这个挑战是发给 %s 的，不是给你的",
+		"err.already_accepted":      "第 %d 号挑战已经回应过了",
+		"err.page_from_1":           "没有第 %d 页：页码从 1 开始",
+		"err.page_too_far":          "没有第 %d 页：排行榜共有 %d 页",
+		"err.player_not_found":      "没有 ID 为 %s 的棋手",
+		"err.setting_not_set":       "这个服务器没有设置“%s”",
+		"err.post_not_found":        "没有第 %d 号消息",
+		"err.internal":              "内部错误：%s",
 	},
 	zhTW: {
 		"colour.black":       "黑方",
@@ -240,5 +313,62 @@ var errorCatalogue = [...]map[string]string{
 		"err.fen_clock":       "FEN %q 有誤：半回合計數必須是 0 到 10000 之間的數，而不是 %q",
 		"err.fen_fullmove":    "FEN %q 有誤：回合數必須是 1 到 10000 之間的數，而不是 %q",
 		"err.fen_capture":     "FEN %q 有誤：輪到%s走，卻可以直接吃掉%s的帥/將",
+
+		"request.undo":              "悔棋",
+		"request.draw":              "和棋",
+		"request.rematch":           "再來一局",
+		"err.game_not_found":        "沒有第 %d 號對局",
+		"err.game_busy":             "你操作時第 %d 號對局一直在變化：請重新檢視後再試",
+		"err.rematch_busy":          "你申請時第 %d 號對局的再來一局一直在變化：請重新檢視後再試",
+		"err.version_conflict":      "第 %d 號對局已被別人先改動：請重新檢視",
+		"err.not_your_turn":         "還沒輪到你：正在等待 %s",
+		"err.not_in_game":           "你沒有參加第 %d 號對局：這是 %s 對 %s",
+		"err.stale_button":          "這個按鈕屬於第 %d 步，但第 %d 號對局現在已到第 %d 步：請使用最新的棋盤",
+		"err.not_started":           "第 %d 號對局還沒開始：挑戰正在等待回應",
+		"err.game_abandoned":        "第 %d 號對局已被放棄",
+		"err.challenge_declined":    "第 %d 號對局沒有開始：挑戰已被拒絕或撤回",
+		"err.challenge_lapsed":      "第 %d 號對局沒有開始：挑戰已過期",
+		"err.game_ended_won":        "第 %d 號對局已經結束：%s以%s獲勝",
+		"err.game_ended_drawn":      "第 %d 號對局已經結束：因%s和棋",
+		"err.already_over":          "第 %d 號對局已經結束",
+		"err.withdraw_only_asker":   "只有 %s 能撤回這個%s請求；你可以回應它",
+		"err.answer_only_other":     "只有 %s 能回應這個%s請求",
+		"err.nothing_to_withdraw":   "你在第 %d 號對局中沒有可撤回的請求",
+		"err.nothing_to_answer":     "第 %d 號對局中沒有需要回應的請求",
+		"err.undos_used":            "你在這局中的 %d 次悔棋已經用完",
+		"err.no_undo_against_ai":    "與 AI 對局不能悔棋",
+		"err.already_asked":         "你的%s請求正在等待 %s 回應",
+		"err.cannot_answer_here":    "這裡不能回應%s請求",
+		"err.request_pending":       "%[2]s 的%[1]s請求正在等待回應：請先處理它",
+		"err.not_a_request":         "這裡可以申請悔棋或和棋，不能申請「%s」",
+		"err.nothing_to_undo":       "你還沒有可以悔的棋",
+		"err.request_expired":       "這個%s請求已於 %s 過期",
+		"err.size_not_played":       "%s不使用 %d 路棋盤：請選擇 %s",
+		"err.unknown_kind":          "「%s」不是這裡的遊戲：請選擇 %s",
+		"err.unknown_rules":         "%s沒有「%s」這種規則：請選擇 %s",
+		"err.withdraw_only_maker":   "只有 %s 能撤回這個挑戰",
+		"err.rematch_not_player":    "只有第 %d 號對局的棋手才能申請再來一局",
+		"err.rematch_offered":       "你已經提出再來一局（第 %d 號對局）：請等待回應",
+		"err.rematch_pending":       "第 %d 號對局已有一個等待回應的再來一局（第 %d 號對局）",
+		"err.no_rematch_offer":      "第 %d 號對局沒有等待回應的再來一局",
+		"err.challenge_self":        "你不能挑戰自己：可以和 AI 下",
+		"err.no_opponent":           "請指定你要挑戰的棋手",
+		"err.ai_level_range":        "AI 的等級是 1 到 %d，不能是 %d",
+		"err.never_played":          "第 %d 號對局沒有下出結果：請開始新的對局",
+		"err.still_going":           "第 %d 號對局還在進行：結束之後才能再來一局",
+		"err.opponent_is_bot":       "%s 是機器人，不能下棋：請挑戰真人，或者和 AI 下",
+		"err.bots_cannot_play":      "機器人不能下棋",
+		"err.ai_unavailable":        "AI 現在無法使用",
+		"err.challenge_expired":     "這個挑戰已於 %s 過期",
+		"err.too_many_challenges":   "你已經有 %d 個未回應的挑戰：請等待回應或撤回一個",
+		"err.answer_only_opponent":  "只有 %s 能回應這個挑戰；你可以撤回它",
+		"err.challenge_not_for_you": "這個挑戰是發給 %s 的，不是給你的",
+		"err.already_accepted":      "第 %d 號挑戰已經回應過了",
+		"err.page_from_1":           "沒有第 %d 頁：頁碼從 1 開始",
+		"err.page_too_far":          "沒有第 %d 頁：排行榜共有 %d 頁",
+		"err.player_not_found":      "沒有 ID 為 %s 的棋手",
+		"err.setting_not_set":       "這個伺服器沒有設定「%s」",
+		"err.post_not_found":        "沒有第 %d 號訊息",
+		"err.internal":              "內部錯誤：%s",
 	},
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tengen-bot/tengen/bot/match"
 	"github.com/tengen-bot/tengen/engine"
@@ -343,6 +344,50 @@ func TestErrorTextExamples(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.l.errorText(tt.err); got != tt.want {
 			t.Errorf("locale %d, %v %v: %q, want %q", tt.l, tt.err.Code, tt.err.Args, got, tt.want)
+		}
+	}
+}
+
+// TestRefusalsInChineseHaveNoEnglish: every refusal a zh-CN or zh-TW reader
+// can get, the class's headline and the code's message, is Chinese through
+// and through; Latin letters appear only in notation, in names of formats
+// and in the AI's name.
+func TestRefusalsInChineseHaveNoEnglish(t *testing.T) {
+	word := regexp.MustCompile(`[A-Za-z]{2,}`)
+	allowed := map[string]bool{"AI": true, "ID": true, "FEN": true, "WXF": true, "Tengen": true, "renju": true, "moves": true}
+	check := func(l locale, what, text string) {
+		t.Helper()
+		for _, w := range word.FindAllString(verb.ReplaceAllString(text, ""), -1) {
+			if !allowed[w] {
+				t.Errorf("locale %d, %s: %q has the English %q", l, what, text, w)
+			}
+		}
+	}
+	for _, l := range []locale{zhCN, zhTW} {
+		for c := engine.Code(1); c < engine.NumCodes; c++ {
+			if c.Class() == engine.ClassInternal {
+				continue // never shown: the reader gets err.internal
+			}
+			check(l, c.Key(), errorCatalogue[l][c.Key()])
+			check(l, c.Key()+" headline", l.t(classKey[c.Class()]))
+		}
+		// With real arguments, as match words them.
+		bob := engine.Seat{Name: "bob", UserID: "2", Colour: engine.ColourWhite}
+		ai := engine.Seat{AI: 3, Colour: engine.ColourBlack}
+		for _, err := range []error{
+			engine.E(engine.NotYourTurn, ai),
+			engine.E(engine.NotInGame, 4, bob, ai),
+			engine.E(engine.AnswerOnlyOther, bob, engine.RequestDraw),
+			engine.E(engine.RequestPending, engine.RequestUndo, bob),
+			engine.E(engine.RequestExpired, engine.RequestUndo, time.Unix(1e9, 0)),
+			engine.E(engine.GameEndedWon, 4, engine.ColourRed, engine.Resignation),
+			engine.E(engine.GameEndedDrawn, 4, engine.Agreement),
+		} {
+			text, internal := explain(l, err)
+			if internal {
+				t.Errorf("%v is internal", err)
+			}
+			check(l, "explain", strings.ReplaceAll(text, "@bob", ""))
 		}
 	}
 }

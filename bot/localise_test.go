@@ -15,7 +15,7 @@ import (
 // TestExplainLocalised: refusals are specific in every language; internal
 // failures are an apology, flagged for the log.
 func TestExplainLocalised(t *testing.T) {
-	turn := fmt.Errorf("play: %w", &match.Error{Code: match.NotYourTurn, Message: "it is not your turn: waiting for @bob (white)"})
+	turn := fmt.Errorf("play: %w", engine.E(engine.NotYourTurn, engine.Seat{Name: "bob", UserID: "2", Colour: engine.ColourWhite}))
 	foul := engine.E(engine.ForbiddenPoint, engine.ShapeDoubleThree, "j8")
 	tests := []struct {
 		loc      locale
@@ -24,11 +24,12 @@ func TestExplainLocalised(t *testing.T) {
 		internal bool
 	}{
 		{en, turn, []string{"it is not your turn: waiting for @bob (white)"}, false},
-		{zhCN, turn, []string{"还没轮到你", "@bob"}, false},
+		{zhCN, turn, []string{"还没轮到你", "@bob（白方）"}, false},
 		{zhTW, foul, []string{"禁手", "j8", "三三"}, false},
 		{zhTW, refuse("err.game.missing", 9), []string{"不存在第 9 局"}, false},
 		{en, errors.New("disk on fire"), []string{"Something went wrong"}, true},
-		{zhCN, &store.Error{Code: store.Conflict, Message: "stale"}, []string{"请重试"}, false},
+		{zhCN, engine.E(engine.VersionConflict, 3), []string{"请重试", "第 3 号对局"}, false},
+		{zhCN, engine.E(engine.Internal, "seat 0 is empty"), []string{"出了"}, true},
 	}
 	for _, tt := range tests {
 		got, internal := explain(tt.loc, tt.err)

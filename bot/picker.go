@@ -19,7 +19,7 @@ import (
 func (b *Bot) pickable(q *request, c customID) (*store.Game, engine.Game, error) {
 	g, err := b.st.Game(q.ctx, c.Game)
 	if err != nil {
-		if store.ErrorCode(err) == store.NotFound {
+		if engine.ErrorCode(err) == engine.GameNotFound {
 			return nil, nil, refuse("err.game.missing", c.Game)
 		}
 		return nil, nil, err

@@ -166,70 +166,41 @@ func (e *userError) Error() string { return en.t(e.key, e.args...) }
 func refuse(key string, args ...any) error { return &userError{key: key, args: args} }
 
 // explain returns the reply for err in loc and whether err is an internal
-// failure (logged, shown as a generic apology).
+// failure (logged, shown as a generic apology). Every refusal below the
+// adapter is an *engine.Error: a headline for its class and the code's own
+// message, both in loc.
 func explain(loc locale, err error) (string, bool) {
 	var ue *userError
 	if errors.As(err, &ue) {
 		return "⚠️ " + loc.t(ue.key, ue.args...), false
 	}
-	var me *match.Error
-	if errors.As(err, &me) {
-		return "⚠️ " + loc.detail(matchKey(me.Code), me.Message), false
-	}
 	var ee *engine.Error
-	if errors.As(err, &ee) {
-		return "⚠️ " + loc.detail(engineKey(ee.Code.Class()), loc.errorText(ee)), false
-	}
-	var se *store.Error
-	if errors.As(err, &se) && se.Code != store.Conflict {
-		return "⚠️ " + loc.detail("err.store", se.Message), false
-	}
-	if store.ErrorCode(err) == store.Conflict {
-		return "⚠️ " + loc.t("err.busy"), false
+	if errors.As(err, &ee) && ee.Code.Class() != engine.ClassInternal {
+		return "⚠️ " + loc.detail(classKey[ee.Code.Class()], loc.errorText(ee)), false
 	}
 	return "⚠️ " + loc.t("err.internal"), true
 }
 
-func matchKey(c match.Code) string {
-	switch c {
-	case match.NotFound:
-		return "err.match.notfound"
-	case match.NotYourTurn:
-		return "err.match.turn"
-	case match.NotAPlayer:
-		return "err.match.player"
-	case match.NotYourRequest:
-		return "err.match.request"
-	case match.NoRequest:
-		return "err.match.norequest"
-	case match.Expired:
-		return "err.match.expired"
-	case match.LimitReached:
-		return "err.match.limit"
-	case match.GameOver:
-		return "err.match.over"
-	case match.Conflict:
-		return "err.busy"
-	case match.Stale:
-		return "err.match.stale"
-	}
-	return "err.match.invalid"
-}
-
-func engineKey(c engine.Class) string {
-	switch c {
-	case engine.ClassOffBoard:
-		return "err.move.board"
-	case engine.ClassOccupied:
-		return "err.move.occupied"
-	case engine.ClassForbidden:
-		return "err.move.forbidden"
-	case engine.ClassOver:
-		return "err.match.over"
-	case engine.ClassNotation:
-		return "err.move.notation"
-	}
-	return "err.move.illegal"
+// classKey is the catalogue key of each class's headline.
+var classKey = [...]string{
+	engine.ClassNone:      "err.match.invalid",
+	engine.ClassOffBoard:  "err.move.board",
+	engine.ClassOccupied:  "err.move.occupied",
+	engine.ClassForbidden: "err.move.forbidden",
+	engine.ClassNotation:  "err.move.notation",
+	engine.ClassIllegal:   "err.move.illegal",
+	engine.ClassOver:      "err.match.over",
+	engine.ClassNotFound:  "err.match.notfound",
+	engine.ClassTurn:      "err.match.turn",
+	engine.ClassNotPlayer: "err.match.player",
+	engine.ClassNotYours:  "err.match.request",
+	engine.ClassNoRequest: "err.match.norequest",
+	engine.ClassExpired:   "err.match.expired",
+	engine.ClassLimit:     "err.match.limit",
+	engine.ClassConflict:  "err.busy",
+	engine.ClassStale:     "err.match.stale",
+	engine.ClassInvalid:   "err.match.invalid",
+	engine.ClassInternal:  "err.internal",
 }
 
 // playerOf is the user who acted.

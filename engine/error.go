@@ -3,7 +3,9 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 )
 
 // Code says exactly what went wrong: there is one code per message, and the
@@ -112,8 +114,63 @@ const (
 	FENFullmove   // FEN, input
 	FENCapture    // FEN, colour, colour
 
-	// Lifecycle (bot/match) and storage (store): none yet. Their codes go
-	// here, above NumCodes, each with its row in the table below.
+	// The lifecycle (bot/match) and storage (store): games, challenges,
+	// requests. A game is its number; a seat is a Seat; a request is a Term
+	// (RequestUndo, RequestDraw); a time is a time.Time.
+
+	GameNotFound       // game
+	GameBusy           // game
+	RematchBusy        // game
+	VersionConflict    // game
+	NotYourTurn        // seat
+	NotInGame          // game, seat, seat
+	StaleButton        // ply (number), game, ply (number)
+	NotStarted         // game
+	GameAbandoned      // game
+	ChallengeDeclined  // game
+	ChallengeLapsed    // game
+	GameEndedWon       // game, colour, reason
+	GameEndedDrawn     // game, reason
+	AlreadyOver        // game
+	WithdrawOnlyAsker  // seat, request
+	AnswerOnlyOther    // seat, request
+	NothingToWithdraw  // game
+	NothingToAnswer    // game
+	UndosUsed          // number
+	NoUndoAgainstAI    // none
+	AlreadyAsked       // request, seat
+	CannotAnswerHere   // request
+	RequestPending     // request, seat
+	NotARequest        // input
+	NothingToUndo      // none
+	RequestExpired     // request, time
+	SizeNotPlayed      // game kind (input), number, sizes (input)
+	UnknownKind        // input, kinds (input)
+	UnknownRules       // game kind (input), input, rule sets (input)
+	WithdrawOnlyMaker  // seat
+	RematchNotPlayer   // game
+	RematchOffered     // game
+	RematchPending     // game, game
+	NoRematchOffer     // game
+	ChallengeSelf      // none
+	NoOpponent         // none
+	AILevelRange       // number, number
+	NeverPlayed        // game
+	StillGoing         // game
+	OpponentIsBot      // name (input)
+	BotsCannotPlay     // none
+	AIUnavailable      // none
+	ChallengeExpired   // time
+	TooManyChallenges  // number
+	AnswerOnlyOpponent // seat
+	ChallengeNotForYou // seat
+	AlreadyAccepted    // game
+	PageFrom1          // number
+	PageTooFar         // number, number
+	PlayerNotFound     // user id (input)
+	SettingNotSet      // setting name (input)
+	PostNotFound       // post (number)
+	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
 )
@@ -131,7 +188,34 @@ const (
 	ClassNotation               // text that is not a move, point, rule or position
 	ClassIllegal                // a move or request the rules do not allow
 	ClassOver                   // the game has already ended
+	ClassNotFound               // the game, player or record does not exist
+	ClassTurn                   // it is the other player's turn
+	ClassNotPlayer              // the user has no seat where they acted
+	ClassNotYours               // someone else must answer or withdraw
+	ClassNoRequest              // there is nothing to answer or withdraw
+	ClassExpired                // the challenge or request has expired
+	ClassLimit                  // a limit is reached: open challenges, undos
+	ClassConflict               // the game changed under the action: retry
+	ClassStale                  // a button of an earlier position
+	ClassInvalid                // a request that makes no sense here
+	ClassInternal               // a failure of ours, not the user's
 )
+
+var classNames = [...]string{
+	ClassNone: "none", ClassOffBoard: "off board", ClassOccupied: "occupied", ClassForbidden: "forbidden",
+	ClassNotation: "notation", ClassIllegal: "illegal", ClassOver: "over", ClassNotFound: "not found",
+	ClassTurn: "turn", ClassNotPlayer: "not a player", ClassNotYours: "not yours", ClassNoRequest: "no request",
+	ClassExpired: "expired", ClassLimit: "limit", ClassConflict: "conflict", ClassStale: "stale",
+	ClassInvalid: "invalid", ClassInternal: "internal",
+}
+
+// String returns the class's short name, e.g. "not found".
+func (c Class) String() string {
+	if int(c) < len(classNames) {
+		return classNames[c]
+	}
+	return fmt.Sprintf("class(%d)", uint8(c))
+}
 
 // codes is the one table of codes: each one's short name, English format
 // and class. The English formats take the arguments the const block lists,
@@ -224,7 +308,59 @@ var codes = [NumCodes]struct {
 	FENFullmove:   {"fen fullmove", "bad FEN %q: the fullmove number must be a number from 1 to 10000, not %q", ClassNotation},
 	FENCapture:    {"fen capture", "bad FEN %q: %s is to move but could capture the %s general", ClassNotation},
 
-	// Lifecycle (bot/match) and storage (store): none yet.
+	GameNotFound:       {"game not found", "there is no game #%d", ClassNotFound},
+	GameBusy:           {"game busy", "game #%d kept changing while you acted: look at it again and retry", ClassConflict},
+	RematchBusy:        {"rematch busy", "the rematch of game #%d kept changing while you asked: look at it again and retry", ClassConflict},
+	VersionConflict:    {"version conflict", "game #%d was changed by someone else first: look at it again", ClassConflict},
+	NotYourTurn:        {"not your turn", "it is not your turn: waiting for %s", ClassTurn},
+	NotInGame:          {"not in game", "you are not playing in game #%d: it is %s against %s", ClassNotPlayer},
+	StaleButton:        {"stale button", "that button belongs to move %d, but game #%d is at move %d now: use the latest board", ClassStale},
+	NotStarted:         {"not started", "game #%d has not started: the challenge is waiting for an answer", ClassInvalid},
+	GameAbandoned:      {"game abandoned", "game #%d was abandoned", ClassOver},
+	ChallengeDeclined:  {"challenge declined", "game #%d never started: the challenge was declined or withdrawn", ClassOver},
+	ChallengeLapsed:    {"challenge lapsed", "game #%d never started: the challenge expired", ClassOver},
+	GameEndedWon:       {"game ended won", "game #%d is over: %s wins by %s", ClassOver},
+	GameEndedDrawn:     {"game ended drawn", "game #%d is over: draw by %s", ClassOver},
+	AlreadyOver:        {"already over", "game #%d is already over", ClassOver},
+	WithdrawOnlyAsker:  {"withdraw only asker", "only %s can withdraw this %s request; you can answer it", ClassNotYours},
+	AnswerOnlyOther:    {"answer only other", "only %s can answer this %s request", ClassNotYours},
+	NothingToWithdraw:  {"nothing to withdraw", "you have no request to withdraw in game #%d", ClassNoRequest},
+	NothingToAnswer:    {"nothing to answer", "there is no request to answer in game #%d", ClassNoRequest},
+	UndosUsed:          {"undos used", "you have used all %d undos in this game", ClassLimit},
+	NoUndoAgainstAI:    {"no undo against ai", "undo is not allowed against the AI", ClassLimit},
+	AlreadyAsked:       {"already asked", "your %s request is already waiting for %s to answer", ClassInvalid},
+	CannotAnswerHere:   {"cannot answer here", "a %s request cannot be answered here", ClassInvalid},
+	RequestPending:     {"request pending", "the %s request of %s is waiting for an answer: settle it first", ClassInvalid},
+	NotARequest:        {"not a request", "you can ask for an undo or a draw here, not '%s'", ClassInvalid},
+	NothingToUndo:      {"nothing to undo", "you have no move to take back yet", ClassInvalid},
+	RequestExpired:     {"request expired", "this %s request expired at %s", ClassExpired},
+	SizeNotPlayed:      {"size not played", "%s is not played on a board of size %d: choose %s", ClassInvalid},
+	UnknownKind:        {"unknown kind", "'%s' is not a game here: choose %s", ClassInvalid},
+	UnknownRules:       {"unknown rules", "%s has no rule set '%s': choose %s", ClassInvalid},
+	WithdrawOnlyMaker:  {"withdraw only maker", "only %s can withdraw this challenge", ClassNotYours},
+	RematchNotPlayer:   {"rematch not player", "only the players of game #%d can ask for a rematch", ClassNotPlayer},
+	RematchOffered:     {"rematch offered", "you have already offered a rematch (game #%d): wait for the answer", ClassInvalid},
+	RematchPending:     {"rematch pending", "game #%d already has a rematch offer waiting for an answer (game #%d)", ClassConflict},
+	NoRematchOffer:     {"no rematch offer", "game #%d has no rematch offer waiting", ClassNotFound},
+	ChallengeSelf:      {"challenge self", "you cannot challenge yourself: play the AI instead", ClassInvalid},
+	NoOpponent:         {"no opponent", "name the player you want to challenge", ClassInvalid},
+	AILevelRange:       {"ai level range", "the AI's level is 1 to %d, not %d", ClassInvalid},
+	NeverPlayed:        {"never played", "game #%d was never played to a result: start a new one instead", ClassInvalid},
+	StillGoing:         {"still going", "game #%d is still going: a rematch comes after it ends", ClassInvalid},
+	OpponentIsBot:      {"opponent is bot", "%s is a bot and cannot play: challenge a person, or play the AI", ClassInvalid},
+	BotsCannotPlay:     {"bots cannot play", "bots cannot play", ClassInvalid},
+	AIUnavailable:      {"ai unavailable", "the AI is not available right now", ClassInvalid},
+	ChallengeExpired:   {"challenge expired", "this challenge expired at %s", ClassExpired},
+	TooManyChallenges:  {"too many challenges", "you already have %d open challenges: wait for answers or withdraw one", ClassLimit},
+	AnswerOnlyOpponent: {"answer only opponent", "only %s can answer this challenge; you can withdraw it", ClassNotYours},
+	ChallengeNotForYou: {"challenge not for you", "this challenge is for %s, not you", ClassNotPlayer},
+	AlreadyAccepted:    {"already accepted", "challenge #%d was already answered", ClassInvalid},
+	PageFrom1:          {"page from 1", "page %d does not exist: pages start at 1", ClassInvalid},
+	PageTooFar:         {"page too far", "page %d does not exist: the leaderboard has %d pages", ClassInvalid},
+	PlayerNotFound:     {"player not found", "no player with id %s", ClassNotFound},
+	SettingNotSet:      {"setting not set", "setting '%s' is not set in this server", ClassNotFound},
+	PostNotFound:       {"post not found", "there is no post %d", ClassNotFound},
+	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 
 // String returns the code's short name, e.g. "occupied" or "path blocked".
@@ -274,13 +410,20 @@ func E(code Code, args ...any) *Error {
 }
 
 // Error returns the message in English: the code's English format with the
-// arguments in English (a Term or a Reason by its String method).
+// arguments in English (a Term, a Seat or a Reason by its String method, a
+// time as hours and minutes in UTC).
 func (e *Error) Error() string {
 	f := e.Code.English()
 	if f == "" {
 		return e.Code.String()
 	}
-	return fmt.Sprintf(f, e.Args...)
+	args := slices.Clone(e.Args)
+	for i, a := range args {
+		if t, ok := a.(time.Time); ok {
+			args[i] = t.UTC().Format("15:04 MST")
+		}
+	}
+	return fmt.Sprintf(f, args...)
 }
 
 // ErrorCode returns the Code of the first *Error in err's chain, or OK when

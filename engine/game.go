@@ -32,6 +32,9 @@ type Game interface {
 	// SideNames returns the names of the First and Second sides in this
 	// game, e.g. {"black", "white"} or {"red", "black"}.
 	SideNames() [2]string
+	// Colours returns the Terms for the First and Second sides' colours,
+	// for messages in any language.
+	Colours() [2]Term
 	// MarshalText serialises the game (its set-up and every move) so that
 	// the package's UnmarshalText restores an equal game.
 	MarshalText() ([]byte, error)

@@ -10,7 +10,7 @@ import "fmt"
 type Term uint8
 
 // Terms. Colours name the sides, pieces the seven Xiangqi kinds, shapes the
-// renju fouls black may not play.
+// renju fouls black may not play, requests what a player may ask the other.
 const (
 	NoTerm Term = iota // not a term
 
@@ -29,6 +29,10 @@ const (
 	ShapeDoubleThree // two or more threes at once
 	ShapeDoubleFour  // two or more fours at once
 	ShapeOverline    // six or more in a row
+
+	RequestUndo    // a request to take back moves
+	RequestDraw    // an offer of a draw
+	RequestRematch // an offer of a rematch
 
 	NumTerms // the number of terms, NoTerm included; not a term
 )
@@ -52,6 +56,9 @@ var terms = [NumTerms]struct{ key, english string }{
 	ShapeDoubleThree: {"shape.double_three", "a double three"},
 	ShapeDoubleFour:  {"shape.double_four", "a double four"},
 	ShapeOverline:    {"shape.overline", "an overline"},
+	RequestUndo:      {"request.undo", "undo"},
+	RequestDraw:      {"request.draw", "draw"},
+	RequestRematch:   {"request.rematch", "rematch"},
 }
 
 // String returns the term in English as an error message uses it, e.g.

@@ -9,7 +9,7 @@ import (
 // TestTermTable: every term has a key of its own ("category.name") and
 // English of its own.
 func TestTermTable(t *testing.T) {
-	key := regexp.MustCompile(`^(colour|piece|shape)\.[a-z_]+$`)
+	key := regexp.MustCompile(`^(colour|piece|shape|request)\.[a-z_]+$`)
 	keys, words := map[string]Term{}, map[string]Term{}
 	for tm := Term(1); tm < NumTerms; tm++ {
 		if !key.MatchString(tm.Key()) {

@@ -6,24 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/tengen-bot/tengen/engine"
 )
-
-// LimitError is the error of CreateChallenge when the challenger already
-// has as many open challenges as allowed. It unwraps to an *Error with Code
-// LimitReached, so ErrorCode reports it like the store's other refusals.
-type LimitError struct {
-	UserID string // the challenger
-	Open   int    // their open challenges when the new one was refused
-	Limit  int    // the most they may have open
-}
-
-// Error says how many challenges are open and the limit.
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("you already have %d open challenges (at most %d): wait for answers or withdraw one", e.Open, e.Limit)
-}
-
-// Unwrap returns the *Error with Code LimitReached that e stands for.
-func (e *LimitError) Unwrap() error { return &Error{Code: LimitReached, Message: e.Error()} }
 
 // openChallengesAt counts the challenges ?1 has issued that are still
 // waiting for an answer and have not expired by ?2 (deadline after it, or
@@ -37,7 +22,7 @@ const openChallengesAt = `SELECT
 // they issued that wait for an answer and whose deadline is after now. The
 // count and the insert run in one write transaction, so Managers in several
 // processes sharing the file cannot together go over the limit. At the
-// limit it fails with a *LimitError (Code LimitReached).
+// limit it fails with engine.TooManyChallenges and the open count.
 func (db *DB) CreateChallenge(ctx context.Context, g *Game, limit int, now time.Time) error {
 	return db.CreateChallengePlan(ctx, g, limit, now, nil)
 }
@@ -46,14 +31,14 @@ func (db *DB) CreateChallenge(ctx context.Context, g *Game, limit int, now time.
 // first posts) in the same transaction.
 func (db *DB) CreateChallengePlan(ctx context.Context, g *Game, limit int, now time.Time, plan *Plan) error {
 	if g.Status != Challenge {
-		return errorf(Invalid, "CreateChallenge stores challenges, not %s games", g.Status)
+		return invalid("CreateChallenge stores challenges, not %s games", g.Status)
 	}
 	if !g.Challenger.Valid() {
-		return errorf(Invalid, "challenger side %d is not first or second", g.Challenger)
+		return invalid("challenger side %d is not first or second", g.Challenger)
 	}
 	user := g.Seats[g.Challenger].UserID
 	if user == "" {
-		return errorf(Invalid, "the challenger is not a person")
+		return invalid("the challenger is not a person")
 	}
 	return db.create(ctx, g, "create challenge", func(tx *sql.Tx) error {
 		var open int
@@ -61,7 +46,7 @@ func (db *DB) CreateChallengePlan(ctx context.Context, g *Game, limit int, now t
 			return fmt.Errorf("count open challenges of %s: %w", user, err)
 		}
 		if open >= limit {
-			return &LimitError{UserID: user, Open: open, Limit: limit}
+			return engine.E(engine.TooManyChallenges, open)
 		}
 		return nil
 	}, plan)
@@ -74,12 +59,12 @@ const rematchOfferWhere = `WHERE g.id IN (SELECT id FROM games INDEXED BY games_
 
 // RematchOffer returns the rematch offer of game id that waits for an
 // answer (a Challenge whose RematchOf is id; there is at most one), or an
-// error with Code NotFound when there is none. An offer past its deadline
+// engine.NoRematchOffer when there is none. An offer past its deadline
 // that has not been marked Expired yet is still returned.
 func (db *DB) RematchOffer(ctx context.Context, id int64) (*Game, error) {
 	g, err := scanGame(db.r.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+rematchOfferWhere, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errorf(NotFound, "game %d has no rematch offer waiting", id)
+		return nil, engine.E(engine.NoRematchOffer, id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load the rematch offer of game %d: %w", id, err)

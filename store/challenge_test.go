@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -69,15 +68,10 @@ func TestCreateChallengeLimit(t *testing.T) {
 
 	fourth := challengeBy("a", "e", now.Add(time.Hour))
 	err := db.CreateChallenge(ctx, fourth, limit, now)
-	var le *LimitError
-	if !errors.As(err, &le) || *le != (LimitError{UserID: "a", Open: 3, Limit: limit}) {
-		t.Fatalf("fourth: err = %#v, want a LimitError with 3 open", err)
+	if engine.ErrorCode(err) != engine.TooManyChallenges {
+		t.Fatalf("fourth: err = %#v, want TooManyChallenges", err)
 	}
-	var se *Error
-	if ErrorCode(err) != LimitReached || !errors.As(err, &se) || se.Message != err.Error() {
-		t.Errorf("fourth: code %v, *Error %v; want LimitReached with the same message", ErrorCode(err), se)
-	}
-	if want := "you already have 3 open challenges (at most 3): wait for answers or withdraw one"; err.Error() != want {
+	if want := "you already have 3 open challenges: wait for answers or withdraw one"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 	if fourth.ID != 0 {
@@ -112,7 +106,7 @@ func TestCreateChallengeRefusesOtherGames(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := db.CreateChallenge(ctx, tt.g, 5, time.Now())
-			if ErrorCode(err) != Invalid || !strings.Contains(err.Error(), tt.want) {
+			if engine.ErrorCode(err) != engine.Internal || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err = %v, want Invalid mentioning %q", err, tt.want)
 			}
 		})
@@ -154,7 +148,7 @@ func TestCreateChallengeLimitAcrossConnections(t *testing.T) {
 			switch {
 			case err == nil:
 				ok++
-			case ErrorCode(err) != LimitReached:
+			case engine.ErrorCode(err) != engine.TooManyChallenges:
 				t.Fatalf("round %d: %v", round, err)
 			}
 		}
@@ -271,7 +265,7 @@ func TestRematchOf(t *testing.T) {
 	ctx := context.Background()
 	first := humanGame("a", "b", true)
 	play(t, db, first, engine.WinFor(engine.First, engine.Resignation))
-	if _, err := db.RematchOffer(ctx, first.ID); ErrorCode(err) != NotFound {
+	if _, err := db.RematchOffer(ctx, first.ID); engine.ErrorCode(err).Class() != engine.ClassNotFound {
 		t.Fatalf("RematchOffer before any offer: %v, want NotFound", err)
 	}
 
@@ -291,7 +285,7 @@ func TestRematchOf(t *testing.T) {
 	}
 	// The other player's offer, made at the same time elsewhere, is refused.
 	err = db.CreateGame(ctx, offer(engine.Second))
-	if ErrorCode(err) != Conflict || !strings.Contains(err.Error(), fmt.Sprintf("(game %d)", o.ID)) {
+	if engine.ErrorCode(err) != engine.RematchPending || !strings.Contains(err.Error(), fmt.Sprintf("(game #%d)", o.ID)) {
 		t.Fatalf("second offer: %v, want a Conflict naming game %d", err, o.ID)
 	}
 	// An offer taken up keeps its link, whatever Update is given.
@@ -302,7 +296,7 @@ func TestRematchOf(t *testing.T) {
 	if got, err := db.Game(ctx, o.ID); err != nil || got.RematchOf != first.ID {
 		t.Fatalf("after accepting: RematchOf %d, %v; want %d", got.RematchOf, err, first.ID)
 	}
-	if _, err := db.RematchOffer(ctx, first.ID); ErrorCode(err) != NotFound {
+	if _, err := db.RematchOffer(ctx, first.ID); engine.ErrorCode(err).Class() != engine.ClassNotFound {
 		t.Fatalf("RematchOffer after the offer was accepted: %v, want NotFound", err)
 	}
 	// With no offer pending, a new one may be made.
@@ -312,15 +306,15 @@ func TestRematchOf(t *testing.T) {
 
 	for _, tt := range []struct {
 		of   int64
-		code Code
+		code engine.Code
 		want string
 	}{
-		{-1, Invalid, "not positive"},
-		{999, NotFound, "no game 999"},
+		{-1, engine.Internal, "not positive"},
+		{999, engine.GameNotFound, "no game #999"},
 	} {
 		g := offer(engine.First)
 		g.RematchOf = tt.of
-		if err := db.CreateGame(ctx, g); ErrorCode(err) != tt.code || !strings.Contains(err.Error(), tt.want) {
+		if err := db.CreateGame(ctx, g); engine.ErrorCode(err) != tt.code || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("RematchOf %d: %v, want %v mentioning %q", tt.of, err, tt.code, tt.want)
 		}
 	}

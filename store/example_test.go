@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -34,10 +33,10 @@ func ExampleDB_Update() {
 	fmt.Println("first click:", db.Update(ctx, first))
 	second.Moves = "i9"
 	err = db.Update(ctx, second)
-	fmt.Println("second click:", store.ErrorCode(err))
+	fmt.Println("second click:", engine.ErrorCode(err))
 	// Output:
 	// first click: <nil>
-	// second click: conflict
+	// second click: version conflict
 }
 
 // Finishing a rated game between two people records the result and moves
@@ -90,9 +89,8 @@ func ExampleDB_CreateChallenge() {
 			Status: store.Challenge, Challenger: engine.First, Deadline: now.Add(10 * time.Minute),
 		}
 		err := db.CreateChallenge(ctx, g, 2, now)
-		var limit *store.LimitError
-		if errors.As(err, &limit) {
-			fmt.Printf("to %s: refused, %d open of %d (%s)\n", opponent, limit.Open, limit.Limit, store.ErrorCode(err))
+		if engine.ErrorCode(err) == engine.TooManyChallenges {
+			fmt.Printf("to %s: refused: %v\n", opponent, err)
 			continue
 		}
 		if err != nil {
@@ -103,5 +101,5 @@ func ExampleDB_CreateChallenge() {
 	// Output:
 	// to 222: challenge 1
 	// to 333: challenge 2
-	// to 444: refused, 2 open of 2 (limit reached)
+	// to 444: refused: you already have 2 open challenges: wait for answers or withdraw one
 }

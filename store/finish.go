@@ -49,10 +49,10 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 	}
 	o := g.Outcome
 	if !o.Over() || (o.Status == engine.Win && !o.Winner.Valid()) {
-		return rc, errorf(Invalid, "game %d: cannot finish with outcome %q", g.ID, o)
+		return rc, invalid("game %d: cannot finish with outcome %q", g.ID, o)
 	}
 	if o.Reason == engine.NoReason {
-		return rc, errorf(Invalid, "game %d: the outcome has no reason", g.ID)
+		return rc, invalid("game %d: the outcome has no reason", g.ID)
 	}
 	reason, err := reasonKey(o.Reason)
 	if err != nil {

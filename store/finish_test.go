@@ -49,8 +49,8 @@ func TestFinishRecordsResult(t *testing.T) {
 		!got.Deadline.IsZero() || !got.FinishedAt.Equal(clk.Now()) || got.Version != 2 {
 		t.Fatalf("finished game = %+v", got)
 	}
-	if _, err := db.Finish(ctx, g); ErrorCode(err) != Conflict {
-		t.Fatalf("finishing twice: err = %v, want Conflict", err)
+	if _, err := db.Finish(ctx, g); engine.ErrorCode(err) != engine.AlreadyOver {
+		t.Fatalf("finishing twice: err = %v, want AlreadyOver", err)
 	}
 	if r, _ := db.Rating(ctx, "a", Gomoku); r.Games() != 0 {
 		t.Fatalf("unrated game counted in the rating: %+v", r)
@@ -77,7 +77,7 @@ func TestFinishRefusesBadOutcomes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		g.Outcome = tt.o
-		if _, err := db.Finish(ctx, g); ErrorCode(err) != Invalid || !strings.Contains(err.Error(), tt.want) {
+		if _, err := db.Finish(ctx, g); engine.ErrorCode(err) != engine.Internal || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: err = %v, want Invalid %q", tt.name, err, tt.want)
 		}
 	}
@@ -86,7 +86,7 @@ func TestFinishRefusesBadOutcomes(t *testing.T) {
 		t.Fatal(err)
 	}
 	stale.Outcome = firstWins
-	if _, err := db.Finish(ctx, &stale); ErrorCode(err) != Conflict {
+	if _, err := db.Finish(ctx, &stale); engine.ErrorCode(err).Class() != engine.ClassConflict {
 		t.Fatalf("stale finish: err = %v, want Conflict", err)
 	}
 	if s, _ := db.Stats(ctx, "a", Gomoku); s.People.Games() != 0 {
@@ -163,7 +163,7 @@ func TestRecordsAndStreaks(t *testing.T) {
 	if got := st.Total(); got != (Score{Wins: 1, Losses: 1, Draws: 1}) {
 		t.Errorf("Total = %+v", got)
 	}
-	if _, err := db.Stats(ctx, "a", "go"); ErrorCode(err) != Invalid {
+	if _, err := db.Stats(ctx, "a", "go"); engine.ErrorCode(err) != engine.Internal {
 		t.Errorf("unknown kind: err = %v", err)
 	}
 }
@@ -263,7 +263,7 @@ func TestFinishNeedsAStartedGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Outcome = firstWins
-	if _, err := db.Finish(context.Background(), g); ErrorCode(err) != Conflict || !strings.Contains(err.Error(), "not started") {
+	if _, err := db.Finish(context.Background(), g); engine.ErrorCode(err) != engine.NotStarted || !strings.Contains(err.Error(), "not started") {
 		t.Fatalf("finishing a challenge: err = %v, want Conflict 'not started'", err)
 	}
 }

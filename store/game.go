@@ -140,52 +140,52 @@ type Game struct {
 	Version int64
 }
 
-// check validates g before a write; it returns an Invalid *Error.
+// check validates g before a write; it returns an engine.Internal *engine.Error.
 func (g *Game) check() error {
 	if !g.Kind.Valid() {
-		return errorf(Invalid, "unknown game kind %q (want gomoku or xiangqi)", g.Kind)
+		return invalid("unknown game kind %q (want gomoku or xiangqi)", g.Kind)
 	}
 	if g.Rules == "" {
-		return errorf(Invalid, "the game has no rule set")
+		return invalid("the game has no rule set")
 	}
 	if g.Size <= 0 {
-		return errorf(Invalid, "board size %d is not positive", g.Size)
+		return invalid("board size %d is not positive", g.Size)
 	}
 	if !g.Status.valid() {
-		return errorf(Invalid, "unknown game status %q", g.Status)
+		return invalid("unknown game status %q", g.Status)
 	}
 	if !g.Challenger.Valid() {
-		return errorf(Invalid, "challenger side %d is not first or second", g.Challenger)
+		return invalid("challenger side %d is not first or second", g.Challenger)
 	}
 	for side, s := range g.Seats {
 		switch {
 		case s.UserID != "" && s.AI != 0:
-			return errorf(Invalid, "seat %v has both a user and an AI", engine.Side(side))
+			return invalid("seat %v has both a user and an AI", engine.Side(side))
 		case s.AI < 0 || s.AI > MaxAILevel:
-			return errorf(Invalid, "AI level %d is out of range 1..%d", s.AI, MaxAILevel)
+			return invalid("AI level %d is out of range 1..%d", s.AI, MaxAILevel)
 		case s.IsEmpty() && g.Status != Challenge:
-			return errorf(Invalid, "seat %v is empty but the game is %s", engine.Side(side), g.Status)
+			return invalid("seat %v is empty but the game is %s", engine.Side(side), g.Status)
 		}
 	}
 	if g.Seats[0].UserID != "" && g.Seats[0].UserID == g.Seats[1].UserID {
-		return errorf(Invalid, "a player cannot play against themself")
+		return invalid("a player cannot play against themself")
 	}
 	if g.Rated && (g.Seats[0].IsAI() || g.Seats[1].IsAI()) {
-		return errorf(Invalid, "games against the AI cannot be rated")
+		return invalid("games against the AI cannot be rated")
 	}
 	switch g.Request.Kind {
 	case NoRequest, UndoRequest, DrawRequest, RematchRequest:
 	default:
-		return errorf(Invalid, "unknown request kind %q", g.Request.Kind)
+		return invalid("unknown request kind %q", g.Request.Kind)
 	}
 	if !g.Request.By.Valid() {
-		return errorf(Invalid, "request side %d is not first or second", g.Request.By)
+		return invalid("request side %d is not first or second", g.Request.By)
 	}
 	if g.AIUndos < 0 {
-		return errorf(Invalid, "negative undo count %d", g.AIUndos)
+		return invalid("negative undo count %d", g.AIUndos)
 	}
 	if g.RematchOf < 0 {
-		return errorf(Invalid, "game id %d of the game rematched is not positive", g.RematchOf)
+		return invalid("game id %d of the game rematched is not positive", g.RematchOf)
 	}
 	return nil
 }
@@ -232,7 +232,7 @@ func reasonKey(r engine.Reason) (string, error) {
 	if int(r) < len(reasonKeys) {
 		return reasonKeys[r], nil
 	}
-	return "", errorf(Invalid, "the store has no name for end reason %v", r)
+	return "", invalid("the store has no name for end reason %v", r)
 }
 
 func parseOutcome(result, reason string) (engine.Outcome, error) {

@@ -93,8 +93,8 @@ func upsertPlayer(ctx context.Context, tx *sql.Tx, userID, name string, now int6
 // CreateGame inserts g (usually a Challenge or an Active game against the
 // AI) and sets its ID, Version (1), CreatedAt and UpdatedAt. A second
 // pending offer to rematch the same game (Status Challenge, same
-// RematchOf) fails with Code Conflict; RematchOf naming no game fails with
-// Code NotFound.
+// RematchOf) fails with engine.RematchPending; RematchOf naming no game
+// fails with engine.GameNotFound.
 func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 	return db.create(ctx, g, "create game", nil, nil)
 }
@@ -116,7 +116,7 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *
 		return err
 	}
 	if g.Status == Finished {
-		return errorf(Invalid, "a game cannot be created finished")
+		return invalid("a game cannot be created finished")
 	}
 	now := db.opt.Now().UTC().Truncate(time.Millisecond)
 	ms := now.UnixMilli()
@@ -182,7 +182,7 @@ func checkRematchOf(ctx context.Context, tx *sql.Tx, g *Game) error {
 		return fmt.Errorf("look up game %d: %w", g.RematchOf, err)
 	}
 	if n == 0 {
-		return errorf(NotFound, "there is no game %d to rematch", g.RematchOf)
+		return engine.E(engine.GameNotFound, g.RematchOf)
 	}
 	if g.Status != Challenge {
 		return nil
@@ -196,14 +196,14 @@ func checkRematchOf(ctx context.Context, tx *sql.Tx, g *Game) error {
 	case err != nil:
 		return fmt.Errorf("look up the rematch offer of game %d: %w", g.RematchOf, err)
 	}
-	return errorf(Conflict, "game %d already has a rematch offer waiting for an answer (game %d)", g.RematchOf, offer)
+	return engine.E(engine.RematchPending, g.RematchOf, offer)
 }
 
 // Game loads the game with the given id; Code NotFound if there is none.
 func (db *DB) Game(ctx context.Context, id int64) (*Game, error) {
 	g, err := scanGame(db.r.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+`WHERE g.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errorf(NotFound, "there is no game %d", id)
+		return nil, engine.E(engine.GameNotFound, id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load game %d: %w", id, err)
@@ -214,9 +214,10 @@ func (db *DB) Game(ctx context.Context, id int64) (*Game, error) {
 // Update saves every field of a live game g (seats, status, moves, request,
 // deadline, reminder, undo count, posts, locale) provided g.Version is
 // still the stored version, then increments g.Version and sets
-// g.UpdatedAt. It fails with Code Conflict when the game was changed since
-// it was read or has already ended, and Code NotFound when it does not
-// exist.
+// g.UpdatedAt. It fails with engine.VersionConflict when the game was
+// changed since it was read, engine.AlreadyOver when it has ended,
+// engine.NotStarted when it is still a challenge, and engine.GameNotFound
+// when it does not exist.
 //
 // Update may move a game to any status but Finished (use Finish, which also
 // records the result); moving it to Declined, Expired or Abandoned ends it
@@ -243,7 +244,7 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 		return err
 	}
 	if g.Status == Finished {
-		return errorf(Invalid, "game %d: use Finish to record a result", g.ID)
+		return invalid("game %d: use Finish to record a result", g.ID)
 	}
 	now := db.opt.Now().UTC().Truncate(time.Millisecond)
 	ms := now.UnixMilli()
@@ -311,15 +312,15 @@ func checkApplied(ctx context.Context, tx *sql.Tx, res sql.Result, id, version i
 	err = tx.QueryRowContext(ctx, `SELECT version, status FROM games WHERE id = ?`, id).Scan(&current, &status)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return errorf(NotFound, "there is no game %d", id)
+		return engine.E(engine.GameNotFound, id)
 	case err != nil:
 		return err
 	case current != version:
-		return errorf(Conflict, "game %d was changed by someone else first (version %d, not %d): look again", id, current, version)
+		return engine.E(engine.VersionConflict, id)
 	case Status(status) == Challenge:
-		return errorf(Conflict, "game %d has not started: the challenge is still open", id)
+		return engine.E(engine.NotStarted, id)
 	default:
-		return errorf(Conflict, "game %d is already over (%s)", id, status)
+		return engine.E(engine.AlreadyOver, id)
 	}
 }
 

@@ -58,7 +58,7 @@ func TestCreateAndLoadRoundTrip(t *testing.T) {
 func TestGameNotFound(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	_, err := db.Game(context.Background(), 42)
-	if ErrorCode(err) != NotFound || !strings.Contains(err.Error(), "42") {
+	if engine.ErrorCode(err).Class() != engine.ClassNotFound || !strings.Contains(err.Error(), "42") {
 		t.Fatalf("err = %v, want NotFound naming the game", err)
 	}
 }
@@ -89,7 +89,7 @@ func TestInvalidGamesAreRefused(t *testing.T) {
 			g := humanGame("a", "b", false)
 			tt.change(g)
 			err := db.CreateGame(context.Background(), g)
-			if ErrorCode(err) != Invalid || !strings.Contains(err.Error(), tt.want) {
+			if engine.ErrorCode(err) != engine.Internal || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err = %v, want Invalid mentioning %q", err, tt.want)
 			}
 		})
@@ -121,7 +121,7 @@ func TestUpdateVersions(t *testing.T) {
 
 	stale.Moves = "i9"
 	err = db.Update(ctx, &stale)
-	if ErrorCode(err) != Conflict || !strings.Contains(err.Error(), "changed by someone else") {
+	if engine.ErrorCode(err) != engine.VersionConflict || !strings.Contains(err.Error(), "changed by someone else") {
 		t.Fatalf("stale update: err = %v, want Conflict", err)
 	}
 	if stale.Version != 1 {
@@ -133,12 +133,12 @@ func TestUpdateVersions(t *testing.T) {
 
 	missing := *g
 	missing.ID = 999
-	if err := db.Update(ctx, &missing); ErrorCode(err) != NotFound {
+	if err := db.Update(ctx, &missing); engine.ErrorCode(err).Class() != engine.ClassNotFound {
 		t.Fatalf("update of a missing game: err = %v, want NotFound", err)
 	}
 	fin := *g
 	fin.Status = Finished
-	if err := db.Update(ctx, &fin); ErrorCode(err) != Invalid {
+	if err := db.Update(ctx, &fin); engine.ErrorCode(err) != engine.Internal {
 		t.Fatalf("update to finished: err = %v, want Invalid", err)
 	}
 
@@ -151,7 +151,7 @@ func TestUpdateVersions(t *testing.T) {
 		t.Fatalf("FinishedAt = %v", g.FinishedAt)
 	}
 	g.Status = Active
-	if err := db.Update(ctx, g); ErrorCode(err) != Conflict || !strings.Contains(err.Error(), "already over") {
+	if err := db.Update(ctx, g); engine.ErrorCode(err) != engine.AlreadyOver || !strings.Contains(err.Error(), "already over") {
 		t.Fatalf("update of an ended game: err = %v, want Conflict 'already over'", err)
 	}
 }
@@ -193,7 +193,7 @@ func TestConcurrentMovesExactlyOneWins(t *testing.T) {
 			switch {
 			case err == nil:
 				won = append(won, winners[i])
-			case ErrorCode(err) != Conflict:
+			case engine.ErrorCode(err).Class() != engine.ClassConflict:
 				t.Fatalf("round %d: racer %d failed with %v, want only conflicts", round, i, err)
 			}
 		}
@@ -393,7 +393,7 @@ func TestOpenChallenges(t *testing.T) {
 func TestPlayersAndSettings(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	ctx := context.Background()
-	if _, err := db.PlayerName(ctx, "u"); ErrorCode(err) != NotFound {
+	if _, err := db.PlayerName(ctx, "u"); engine.ErrorCode(err).Class() != engine.ClassNotFound {
 		t.Fatalf("unknown player: err = %v", err)
 	}
 	g := aiGame("u", 1)
@@ -415,11 +415,11 @@ func TestPlayersAndSettings(t *testing.T) {
 	if got, _ := db.Game(ctx, g.ID); got.Seats[0].Name != "Second" {
 		t.Fatalf("the game shows the seat as %q, want the last name seen", got.Seats[0].Name)
 	}
-	if err := db.SetPlayerName(ctx, "", "x"); ErrorCode(err) != Invalid {
+	if err := db.SetPlayerName(ctx, "", "x"); engine.ErrorCode(err) != engine.Internal {
 		t.Fatalf("empty id: err = %v", err)
 	}
 
-	if _, err := db.GuildSetting(ctx, "g", "k"); ErrorCode(err) != NotFound {
+	if _, err := db.GuildSetting(ctx, "g", "k"); engine.ErrorCode(err).Class() != engine.ClassNotFound {
 		t.Fatalf("unset setting: err = %v", err)
 	}
 	for _, v := range []string{"one", "two"} {
@@ -430,7 +430,7 @@ func TestPlayersAndSettings(t *testing.T) {
 			t.Fatalf("GuildSetting = %q, %v; want %q", got, err, v)
 		}
 	}
-	if err := db.SetGuildSetting(ctx, "", "k", "v"); ErrorCode(err) != Invalid {
+	if err := db.SetGuildSetting(ctx, "", "k", "v"); engine.ErrorCode(err) != engine.Internal {
 		t.Fatalf("no guild: err = %v", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/tengen-bot/tengen/engine"
 )
 
 // BoardQuery asks for one page of a leaderboard.
@@ -54,7 +56,7 @@ type Board struct {
 // read the same snapshot, so the total, the page and the caller's rank agree.
 func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	if !q.Kind.Valid() {
-		return nil, errorf(Invalid, "unknown game kind %q (want gomoku or xiangqi)", q.Kind)
+		return nil, invalid("unknown game kind %q (want gomoku or xiangqi)", q.Kind)
 	}
 	page, per := q.Page, q.PerPage
 	if page == 0 {
@@ -64,10 +66,10 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 		per = DefaultPageSize
 	}
 	if page < 1 {
-		return nil, errorf(Invalid, "page %d does not exist: pages start at 1", page)
+		return nil, engine.E(engine.PageFrom1, page)
 	}
 	if per < 1 || per > MaxPageSize {
-		return nil, errorf(Invalid, "a page holds 1 to %d players, not %d", MaxPageSize, per)
+		return nil, invalid("a page holds 1 to %d players, not %d", MaxPageSize, per)
 	}
 
 	// One read transaction: every query below sees the same snapshot.
@@ -98,7 +100,7 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	}
 	b.Pages = (b.Total + per - 1) / per
 	if b.Total > 0 && page > b.Pages {
-		return nil, errorf(Invalid, "page %d does not exist: the leaderboard has %d", page, b.Pages)
+		return nil, engine.E(engine.PageTooFar, page, b.Pages)
 	}
 
 	// The page's players come from the covering board index alone (reading

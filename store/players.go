@@ -5,12 +5,14 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	"github.com/tengen-bot/tengen/engine"
 )
 
 // SetPlayerName records the display name last seen for a Discord user.
 func (db *DB) SetPlayerName(ctx context.Context, userID, name string) error {
 	if userID == "" {
-		return errorf(Invalid, "no user id given")
+		return invalid("no user id given")
 	}
 	ms := db.opt.Now().UnixMilli()
 	return db.write(ctx, "save player name", func(tx *sql.Tx) error {
@@ -24,7 +26,7 @@ func (db *DB) PlayerName(ctx context.Context, userID string) (string, error) {
 	var name string
 	err := db.r.QueryRowContext(ctx, `SELECT name FROM players WHERE user_id = ?`, userID).Scan(&name)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", errorf(NotFound, "no player with id %s", userID)
+		return "", engine.E(engine.PlayerNotFound, userID)
 	}
 	if err != nil {
 		return "", fmt.Errorf("read name of %s: %w", userID, err)
@@ -38,7 +40,7 @@ func (db *DB) GuildSetting(ctx context.Context, guildID, key string) (string, er
 	var v string
 	err := db.r.QueryRowContext(ctx, `SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?`, guildID, key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", errorf(NotFound, "setting %q is not set in this server", key)
+		return "", engine.E(engine.SettingNotSet, key)
 	}
 	if err != nil {
 		return "", fmt.Errorf("read setting %q of guild %s: %w", key, guildID, err)
@@ -49,7 +51,7 @@ func (db *DB) GuildSetting(ctx context.Context, guildID, key string) (string, er
 // SetGuildSetting sets a guild's setting.
 func (db *DB) SetGuildSetting(ctx context.Context, guildID, key, value string) error {
 	if guildID == "" || key == "" {
-		return errorf(Invalid, "a setting needs a server and a name")
+		return invalid("a setting needs a server and a name")
 	}
 	ms := db.opt.Now().UnixMilli()
 	return db.write(ctx, fmt.Sprintf("save setting %q of guild %s", key, guildID), func(tx *sql.Tx) error {

@@ -139,16 +139,16 @@ func (p *Plan) check() error {
 	for _, x := range p.Posts {
 		switch {
 		case !x.Kind.valid():
-			return errorf(Invalid, "unknown post kind %q", x.Kind)
+			return invalid("unknown post kind %q", x.Kind)
 		case x.Want == "":
-			return errorf(Invalid, "a %s post must say what it shows", x.Kind)
+			return invalid("a %s post must say what it shows", x.Kind)
 		case x.ChannelID == "":
-			return errorf(Invalid, "a %s post needs a channel", x.Kind)
+			return invalid("a %s post needs a channel", x.Kind)
 		}
 	}
 	for _, w := range p.Wants {
 		if w.Post <= 0 || w.Want == "" {
-			return errorf(Invalid, "want %q of post %d is not a want", w.Want, w.Post)
+			return invalid("want %q of post %d is not a want", w.Want, w.Post)
 		}
 	}
 	return nil
@@ -188,7 +188,7 @@ func (p *Plan) apply(ctx context.Context, tx *sql.Tx, g *Game, ms int64) error {
 			return fmt.Errorf("plan post %d: %w", w.Post, err)
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return errorf(NotFound, "there is no post %d", w.Post)
+			return engine.E(engine.PostNotFound, w.Post)
 		}
 	}
 	return nil
@@ -222,7 +222,7 @@ func scanPost(row scanner) (*Post, error) {
 func (db *DB) Post(ctx context.Context, id int64) (*Post, error) {
 	p, err := scanPost(db.r.QueryRowContext(ctx, `SELECT `+postColumns+` FROM posts WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errorf(NotFound, "there is no post %d", id)
+		return nil, engine.E(engine.PostNotFound, id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load post %d: %w", id, err)
@@ -269,7 +269,7 @@ func (db *DB) Delivery(ctx context.Context, id int64) (*Delivery, error) {
 	defer tx.Rollback()
 	g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+`WHERE g.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errorf(NotFound, "there is no game %d", id)
+		return nil, engine.E(engine.GameNotFound, id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read the delivery of game %d: %w", id, err)
@@ -335,7 +335,7 @@ func (db *DB) Delivered(ctx context.Context, id int64, shown, messageID string) 
 			return err
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return errorf(NotFound, "there is no post %d", id)
+			return engine.E(engine.PostNotFound, id)
 		}
 		return nil
 	})

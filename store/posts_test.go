@@ -71,7 +71,7 @@ func TestSaveWithPlan(t *testing.T) {
 	// A stale write stores neither the game nor its plan.
 	stale.Moves = "size 15\ni9\n"
 	lost := board(clk)
-	if _, err := db.Save(ctx, &stale, &Plan{Posts: []*Post{lost}, Wants: []Want{{Post: second.ID, Want: WantRetired}}}); ErrorCode(err) != Conflict {
+	if _, err := db.Save(ctx, &stale, &Plan{Posts: []*Post{lost}, Wants: []Want{{Post: second.ID, Want: WantRetired}}}); engine.ErrorCode(err).Class() != engine.ClassConflict {
 		t.Fatalf("stale save: err = %v, want Conflict", err)
 	}
 	if stale.BoardPost != first.ID {
@@ -145,7 +145,7 @@ func TestDelivered(t *testing.T) {
 	if got, err := db.Post(ctx, p.ID); err != nil || got.Due() || got.Ping != nil {
 		t.Fatalf("after delivering v2: %+v, %v; want shown and b notified", got, err)
 	}
-	if err := db.Delivered(ctx, 999, "v1", ""); ErrorCode(err) != NotFound {
+	if err := db.Delivered(ctx, 999, "v1", ""); engine.ErrorCode(err).Class() != engine.ClassNotFound {
 		t.Fatalf("unknown post: err = %v", err)
 	}
 }

@@ -66,7 +66,7 @@ func (s *Stats) Total() Score {
 // no finished games has an empty record, not an error.
 func (db *DB) Stats(ctx context.Context, userID string, kind Kind) (*Stats, error) {
 	if !kind.Valid() {
-		return nil, errorf(Invalid, "unknown game kind %q (want gomoku or xiangqi)", kind)
+		return nil, invalid("unknown game kind %q (want gomoku or xiangqi)", kind)
 	}
 	rows, err := db.r.QueryContext(ctx, `SELECT opponent_ai, wins, losses, draws, streak, best_streak
 		FROM records WHERE user_id = ? AND kind = ?`, userID, kind)
@@ -100,7 +100,7 @@ func (db *DB) Stats(ctx context.Context, userID string, kind Kind) (*Stats, erro
 func (db *DB) HeadToHead(ctx context.Context, a, b string, kind Kind) (Score, error) {
 	var s Score
 	if !kind.Valid() {
-		return s, errorf(Invalid, "unknown game kind %q (want gomoku or xiangqi)", kind)
+		return s, invalid("unknown game kind %q (want gomoku or xiangqi)", kind)
 	}
 	err := db.r.QueryRowContext(ctx, `SELECT
 		coalesce(sum((first_user = ?1 AND result = 'first') OR (second_user = ?1 AND result = 'second')), 0),
@@ -133,7 +133,7 @@ type PlayerRating struct {
 // has never played a rated game has the initial rating (1500 / 350 / 0.06).
 func (db *DB) Rating(ctx context.Context, userID string, kind Kind) (PlayerRating, error) {
 	if !kind.Valid() {
-		return PlayerRating{}, errorf(Invalid, "unknown game kind %q (want gomoku or xiangqi)", kind)
+		return PlayerRating{}, invalid("unknown game kind %q (want gomoku or xiangqi)", kind)
 	}
 	st, err := loadRating(ctx, db.r, userID, kind)
 	if err != nil {

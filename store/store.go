@@ -16,7 +16,7 @@
 //
 // Games use optimistic concurrency: every game row carries a version, and
 // Update and Finish only apply when the version the caller read is still the
-// current one, otherwise they fail with Code Conflict. Two clicks racing to
+// current one, otherwise they fail with engine.VersionConflict. Two clicks racing to
 // play a move can therefore never both apply.
 //
 // Ratings are Glicko-2 (package store/glicko2) per player and game kind,
@@ -46,10 +46,11 @@ import (
 	"runtime"
 	"strings"
 	"time"
-
 	// The SQLite driver, registered as "sqlite3".
+
 	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/migrations"
 	"github.com/tengen-bot/tengen/store/glicko2"
 )
@@ -226,7 +227,7 @@ func commit(tx *sql.Tx, err error, what string, fn func(tx *sql.Tx) error) error
 		if rerr := tx.Rollback(); rerr != nil {
 			return fmt.Errorf("%s: %w (rollback: %v)", what, err, rerr)
 		}
-		if ErrorCode(err) != OK {
+		if engine.ErrorCode(err) != engine.OK {
 			return err
 		}
 		return fmt.Errorf("%s: %w", what, err)

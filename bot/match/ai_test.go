@@ -122,10 +122,10 @@ func TestSoloRefusals(t *testing.T) {
 		{SoloSpec{Setup: Setup{Kind: store.Gomoku}, Player: alice, Level: 0}, "the AI's level is 1 to 10, not 0"},
 		{SoloSpec{Setup: Setup{Kind: store.Gomoku}, Player: alice, Level: 11}, "the AI's level is 1 to 10, not 11"},
 		{SoloSpec{Setup: Setup{Kind: store.Gomoku}, Player: Player{ID: "1", Bot: true}, Level: 1}, "bots cannot play"},
-		{SoloSpec{Setup: Setup{Kind: store.Gomoku, Rules: "pro"}, Player: alice, Level: 1}, `gomoku has no rule set "pro": choose freestyle, standard, renju`},
+		{SoloSpec{Setup: Setup{Kind: store.Gomoku, Rules: "pro"}, Player: alice, Level: 1}, `gomoku has no rule set 'pro': choose freestyle, standard, renju`},
 	} {
 		_, err := e.m.Solo(ctx, tt.spec)
-		wantCode(t, err, Invalid)
+		wantCode(t, err, engine.ClassInvalid)
 		if err.Error() != tt.msg {
 			t.Errorf("message %q, want %q", err, tt.msg)
 		}
@@ -143,7 +143,7 @@ func TestSoloGame(t *testing.T) {
 		t.Errorf("AI's first move event %+v", first)
 	}
 	_, err := e.m.Play(ctx, g.ID, as(alice.ID), "a1", 0)
-	wantCode(t, err, Stale)
+	wantCode(t, err, engine.ClassStale)
 	e.playRandom(g.ID, NewRandomAI(3))
 	e.aiMoved(g.ID)
 	_, err = e.m.Resign(ctx, g.ID, as(alice.ID), AnyPly)
@@ -197,7 +197,7 @@ func TestUndoAgainstAI(t *testing.T) {
 		e.aiMoved(g.ID)
 	}
 	_, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, 4)
-	wantCode(t, err, LimitReached)
+	wantCode(t, err, engine.ClassLimit)
 	if want := "you have used all 3 undos in this game"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
@@ -212,7 +212,7 @@ func TestNoUndoAgainstAI(t *testing.T) {
 	e.play(g.ID, "h8")
 	e.aiMoved(g.ID)
 	_, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, 2)
-	wantCode(t, err, LimitReached)
+	wantCode(t, err, engine.ClassLimit)
 	if want := "undo is not allowed against the AI"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}

@@ -2,7 +2,6 @@ package match
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -58,7 +57,7 @@ func (m *Manager) challengerSide(st Seating) (engine.Side, error) {
 		}
 		return engine.Second, nil
 	}
-	return 0, errorf(Invalid, "unknown choice of who starts (%d)", st)
+	return 0, engine.E(engine.Internal, fmt.Sprintf("unknown choice of who starts (%d)", st))
 }
 
 // newRecord returns a new game of the given setup with its empty board,
@@ -88,15 +87,15 @@ func (m *Manager) Challenge(ctx context.Context, spec ChallengeSpec) (*store.Gam
 	c, o := spec.Challenger, spec.Opponent
 	switch {
 	case c.ID == "":
-		return nil, errorf(Invalid, "the challenge has no challenger")
+		return nil, engine.E(engine.Internal, "the challenge has no challenger")
 	case c.Bot:
-		return nil, errorf(Invalid, "bots cannot play")
+		return nil, engine.E(engine.BotsCannotPlay)
 	case o.ID == "":
-		return nil, errorf(Invalid, "name the player you want to challenge")
+		return nil, engine.E(engine.NoOpponent)
 	case o.ID == c.ID:
-		return nil, errorf(Invalid, "you cannot challenge yourself: play the AI instead")
+		return nil, engine.E(engine.ChallengeSelf)
 	case o.Bot:
-		return nil, errorf(Invalid, "%s is a bot and cannot play: challenge a person, or play the AI", displayName(o))
+		return nil, engine.E(engine.OpponentIsBot, displayName(o))
 	}
 	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID, spec.Via)
 	if err != nil {
@@ -124,9 +123,8 @@ func (m *Manager) Challenge(ctx context.Context, spec ChallengeSpec) (*store.Gam
 // inserts in one transaction, so the limit holds across processes.
 func (m *Manager) createChallenge(ctx context.Context, l *live, now time.Time) error {
 	err := m.st.CreateChallengePlan(ctx, l.g, m.cfg.MaxOpenChallenges, now, &l.plan)
-	var le *store.LimitError
-	if errors.As(err, &le) {
-		return errorf(LimitReached, "you already have %d open challenges: wait for answers or withdraw one", le.Open)
+	if engine.ErrorCode(err) == engine.TooManyChallenges {
+		return err
 	}
 	if err != nil {
 		return fmt.Errorf("create %s challenge: %w", l.g.Kind, err)
@@ -193,7 +191,7 @@ func (m *Manager) Decline(ctx context.Context, id int64, who Actor) (*store.Game
 func (m *Manager) challenged(l *live, userID, verb string) (engine.Side, error) {
 	if l.g.Status != store.Challenge {
 		if l.g.Status == store.Active {
-			return 0, errorf(Invalid, "challenge #%d was already accepted", l.g.ID)
+			return 0, engine.E(engine.AlreadyAccepted, l.g.ID)
 		}
 		return 0, l.active()
 	}
@@ -201,13 +199,13 @@ func (m *Manager) challenged(l *live, userID, verb string) (engine.Side, error) 
 	side, ok := sideOf(l.g, userID)
 	switch {
 	case !ok:
-		return 0, errorf(NotAPlayer, "this challenge is for %s, not you", l.who(opp))
+		return 0, engine.E(engine.ChallengeNotForYou, l.seat(opp))
 	case side != opp:
-		return 0, errorf(NotYourRequest, "only %s can %s this challenge; you can withdraw it", l.who(opp), verb)
+		return 0, engine.E(engine.AnswerOnlyOpponent, l.seat(opp))
 	}
 	if !m.now().Before(l.g.Deadline) {
 		l.g.Status = store.Expired
-		return 0, errorf(Expired, "this challenge expired at %s", l.g.Deadline.UTC().Format("15:04 MST"))
+		return 0, engine.E(engine.ChallengeExpired, l.g.Deadline)
 	}
 	return side, nil
 }
@@ -215,7 +213,7 @@ func (m *Manager) challenged(l *live, userID, verb string) (engine.Side, error) 
 // expireChallenge turns the refusal err of challenged into a step: a
 // challenge found expired is stored as such and reported, then refused.
 func (m *Manager) expireChallenge(l *live, err error) (step, error) {
-	if l.g.Status == store.Expired && ErrorCode(err) == Expired {
+	if l.g.Status == store.Expired && engine.ErrorCode(err) == engine.ChallengeExpired {
 		e := l.event(ChallengeExpired, l.g.Challenger)
 		e.Request = l.g.Request.Kind
 		l.settleChallenge(store.WantExpired)
@@ -229,11 +227,11 @@ func (m *Manager) expireChallenge(l *live, err error) (step, error) {
 func (m *Manager) withdrawChallenge(l *live, who Actor) (step, error) {
 	side, ok := sideOf(l.g, who.ID)
 	if !ok || side != l.g.Challenger {
-		return step{}, errorf(NotYourRequest, "only %s can withdraw this challenge", l.who(l.g.Challenger))
+		return step{}, engine.E(engine.WithdrawOnlyMaker, l.seat(l.g.Challenger))
 	}
 	if !m.now().Before(l.g.Deadline) {
 		l.g.Status = store.Expired
-		return m.expireChallenge(l, errorf(Expired, "this challenge already expired at %s", l.g.Deadline.UTC().Format("15:04 MST")))
+		return m.expireChallenge(l, engine.E(engine.ChallengeExpired, l.g.Deadline))
 	}
 	l.seen(who.Via)
 	e := l.event(ChallengeWithdrawn, side)
@@ -249,13 +247,13 @@ func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) 
 	p := spec.Player
 	switch {
 	case m.cfg.AI == nil:
-		return nil, errorf(Invalid, "the AI is not available right now")
+		return nil, engine.E(engine.AIUnavailable)
 	case p.ID == "":
-		return nil, errorf(Invalid, "the game has no player")
+		return nil, engine.E(engine.Internal, "the game has no player")
 	case p.Bot:
-		return nil, errorf(Invalid, "bots cannot play")
+		return nil, engine.E(engine.BotsCannotPlay)
 	case spec.Level < 1 || spec.Level > store.MaxAILevel:
-		return nil, errorf(Invalid, "the AI's level is 1 to %d, not %d", store.MaxAILevel, spec.Level)
+		return nil, engine.E(engine.AILevelRange, store.MaxAILevel, spec.Level)
 	}
 	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID, spec.Via)
 	if err != nil {
@@ -290,13 +288,13 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 	switch old.g.Status {
 	case store.Finished:
 	case store.Challenge, store.Active:
-		return nil, errorf(Invalid, "game #%d is still going: a rematch comes after it ends", id)
+		return nil, engine.E(engine.StillGoing, id)
 	default:
-		return nil, errorf(Invalid, "game #%d was never played to a result: start a new one instead", id)
+		return nil, engine.E(engine.NeverPlayed, id)
 	}
 	side, ok := sideOf(old.g, userID)
 	if !ok {
-		return nil, errorf(NotAPlayer, "only the players of game #%d can ask for a rematch", id)
+		return nil, engine.E(engine.RematchNotPlayer, id)
 	}
 	setup := Setup{Kind: old.g.Kind, Rules: old.g.Rules, Size: old.g.Size}
 	channel := old.g.ChannelID
@@ -323,7 +321,7 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 	g.Challenger, g.Rated, g.RematchOf = me, old.g.Rated, id
 	if old.vsAI() {
 		if m.cfg.AI == nil {
-			return nil, errorf(Invalid, "the AI is not available right now")
+			return nil, engine.E(engine.AIUnavailable)
 		}
 		g.Status = store.Active
 		m.armTurn(l, m.now())
@@ -336,7 +334,7 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 	for range m.cfg.Retries {
 		offer, err := m.st.RematchOffer(ctx, id)
 		switch {
-		case store.ErrorCode(err) == store.NotFound:
+		case engine.ErrorCode(err) == engine.NoRematchOffer:
 		case err != nil:
 			return nil, fmt.Errorf("rematch of game %d: %w", id, err)
 		case !offer.Deadline.IsZero() && !m.now().Before(offer.Deadline):
@@ -347,7 +345,7 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 			}
 			continue
 		case offer.Challenger == me:
-			return nil, errorf(Invalid, "you have already offered a rematch (game #%d): wait for the answer", offer.ID)
+			return nil, engine.E(engine.RematchOffered, offer.ID)
 		default:
 			return m.Accept(ctx, offer.ID, who)
 		}
@@ -358,7 +356,7 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 		l.newChallenge(who.Via)
 		retireOld()
 		err = m.createChallenge(ctx, l, now)
-		if store.ErrorCode(err) == store.Conflict {
+		if engine.ErrorCode(err) == engine.RematchPending {
 			continue // the other player offered at the same moment: answer theirs
 		}
 		if err != nil {
@@ -369,5 +367,5 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 		m.report(l, []Event{e}, store.RatingChanges{})
 		return l.g, nil
 	}
-	return nil, errorf(Conflict, "the rematch of game #%d kept changing while you asked: look at it again and retry", id)
+	return nil, engine.E(engine.RematchBusy, id)
 }

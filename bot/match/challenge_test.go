@@ -15,15 +15,15 @@ func TestChallengeRefusals(t *testing.T) {
 	tests := []struct {
 		name string
 		spec ChallengeSpec
-		code Code
+		code engine.Class
 		msg  string
 	}{
-		{"self", ChallengeSpec{Setup: gomoku, Challenger: alice, Opponent: alice}, Invalid, "you cannot challenge yourself: play the AI instead"},
-		{"bot", ChallengeSpec{Setup: gomoku, Challenger: alice, Opponent: Player{ID: "9", Name: "robo", Bot: true}}, Invalid, "@robo is a bot and cannot play: challenge a person, or play the AI"},
-		{"bot challenger", ChallengeSpec{Setup: gomoku, Challenger: Player{ID: "9", Bot: true}, Opponent: alice}, Invalid, "bots cannot play"},
-		{"nobody", ChallengeSpec{Setup: gomoku, Challenger: alice}, Invalid, "name the player you want to challenge"},
-		{"bad size", ChallengeSpec{Setup: Setup{Kind: store.Gomoku, Size: 9}, Challenger: alice, Opponent: bob}, Invalid, "gomoku is not played on a board of size 9: choose 15 or 19"},
-		{"bad seating", ChallengeSpec{Setup: gomoku, Challenger: alice, Opponent: bob, Start: 7}, Invalid, "unknown choice of who starts (7)"},
+		{"self", ChallengeSpec{Setup: gomoku, Challenger: alice, Opponent: alice}, engine.ClassInvalid, "you cannot challenge yourself: play the AI instead"},
+		{"bot", ChallengeSpec{Setup: gomoku, Challenger: alice, Opponent: Player{ID: "9", Name: "robo", Bot: true}}, engine.ClassInvalid, "@robo is a bot and cannot play: challenge a person, or play the AI"},
+		{"bot challenger", ChallengeSpec{Setup: gomoku, Challenger: Player{ID: "9", Bot: true}, Opponent: alice}, engine.ClassInvalid, "bots cannot play"},
+		{"nobody", ChallengeSpec{Setup: gomoku, Challenger: alice}, engine.ClassInvalid, "name the player you want to challenge"},
+		{"bad size", ChallengeSpec{Setup: Setup{Kind: store.Gomoku, Size: 9}, Challenger: alice, Opponent: bob}, engine.ClassInvalid, "gomoku is not played on a board of size 9: choose 15, 19"},
+		{"bad seating", ChallengeSpec{Setup: gomoku, Challenger: alice, Opponent: bob, Start: 7}, engine.ClassInternal, "internal error: unknown choice of who starts (7)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,7 +50,7 @@ func TestChallengeLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = e.m.Challenge(ctx, spec)
-	wantCode(t, err, LimitReached)
+	wantCode(t, err, engine.ClassLimit)
 	if want := "you already have 2 open challenges: wait for answers or withdraw one"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
@@ -102,18 +102,18 @@ func TestAcceptDeclineWithdraw(t *testing.T) {
 	}
 	g := issue()
 	_, err := e.m.Accept(ctx, g.ID, as(alice.ID))
-	wantCode(t, err, NotYourRequest)
-	if want := "only @bob (white) can accept this challenge; you can withdraw it"; err.Error() != want {
+	wantCode(t, err, engine.ClassNotYours)
+	if want := "only @bob (white) can answer this challenge; you can withdraw it"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 	_, err = e.m.Accept(ctx, g.ID, as(carol.ID))
-	wantCode(t, err, NotAPlayer)
+	wantCode(t, err, engine.ClassNotPlayer)
 	_, err = e.m.Play(ctx, g.ID, as(alice.ID), "h8", AnyPly)
-	wantCode(t, err, Invalid)
+	wantCode(t, err, engine.ClassInvalid)
 	_, err = e.m.Withdraw(ctx, g.ID, as(bob.ID))
-	wantCode(t, err, NotYourRequest)
+	wantCode(t, err, engine.ClassNotYours)
 	_, err = e.m.Accept(ctx, 9999, as(bob.ID))
-	wantCode(t, err, NotFound)
+	wantCode(t, err, engine.ClassNotFound)
 
 	started, err := e.m.Accept(ctx, g.ID, as(bob.ID))
 	if err != nil {
@@ -124,16 +124,16 @@ func TestAcceptDeclineWithdraw(t *testing.T) {
 		t.Errorf("accepted game: %+v", started)
 	}
 	_, err = e.m.Accept(ctx, g.ID, as(bob.ID))
-	wantCode(t, err, Invalid)
+	wantCode(t, err, engine.ClassInvalid)
 	_, err = e.m.Decline(ctx, g.ID, as(bob.ID))
-	wantCode(t, err, Invalid)
+	wantCode(t, err, engine.ClassInvalid)
 
 	d := issue()
 	if _, err := e.m.Decline(ctx, d.ID, as(bob.ID)); err != nil {
 		t.Fatal(err)
 	}
 	_, err = e.m.Accept(ctx, d.ID, as(bob.ID))
-	wantCode(t, err, GameOver)
+	wantCode(t, err, engine.ClassOver)
 
 	w := issue()
 	if _, err := e.m.Withdraw(ctx, w.ID, as(alice.ID)); err != nil {
@@ -174,18 +174,18 @@ func TestChallengeExpiry(t *testing.T) {
 
 	// Withdrawn after it expired: it expired.
 	_, err = e.m.Withdraw(ctx, withdrawn.ID, as(alice.ID))
-	wantCode(t, err, Expired)
+	wantCode(t, err, engine.ClassExpired)
 
 	// Answered after it expired: stored as expired, reported, refused.
 	_, err = e.m.Accept(ctx, late.ID, as(bob.ID))
-	wantCode(t, err, Expired)
+	wantCode(t, err, engine.ClassExpired)
 	if want := "this challenge expired at 09:01 UTC"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 	if g, _ := e.game(late.ID); g.Status != store.Expired {
 		t.Errorf("late challenge is %s, want expired", g.Status)
 	}
-	// Expired by the clock.
+	// engine.ClassExpired by the clock.
 	if err := e.m.Tick(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func TestDoubleAcceptOfOneUndo(t *testing.T) {
 				switch {
 				case err == nil:
 					ok++
-				case ErrorCode(err) == NoRequest || ErrorCode(err) == Stale:
+				case engine.ErrorCode(err).Class() == engine.ClassNoRequest || engine.ErrorCode(err).Class() == engine.ClassStale:
 				default:
 					t.Errorf("two processes %v round %d: %v", two, round, err)
 				}
@@ -89,7 +89,7 @@ func TestWinningMoveAndResignTogether(t *testing.T) {
 				switch {
 				case err == nil:
 					applied++
-				case ErrorCode(err) == GameOver || ErrorCode(err) == Stale:
+				case engine.ErrorCode(err).Class() == engine.ClassOver || engine.ErrorCode(err).Class() == engine.ClassStale:
 				default:
 					t.Errorf("two processes %v round %d: %v", two, round, err)
 				}
@@ -135,7 +135,7 @@ func TestDoubleMove(t *testing.T) {
 	for _, err := range errs {
 		if err == nil {
 			applied++
-		} else if c := ErrorCode(err); c != Stale && c != NotYourTurn {
+		} else if c := engine.ErrorCode(err).Class(); c != engine.ClassStale && c != engine.ClassTurn {
 			t.Errorf("unexpected error %v", err)
 		}
 	}
@@ -170,7 +170,7 @@ func TestChallengeLimitUnderRace(t *testing.T) {
 				switch {
 				case err == nil:
 					ok++
-				case ErrorCode(err) != LimitReached:
+				case engine.ErrorCode(err).Class() != engine.ClassLimit:
 					t.Fatalf("two processes %v round %d: %v", two, round, err)
 				case err.Error() != "you already have 3 open challenges: wait for answers or withdraw one":
 					t.Errorf("message %q", err)

@@ -23,7 +23,7 @@
 //
 // Every operation loads the game, checks who may act, applies the change to
 // a copy and writes it with the version it read. When another writer got
-// there first (store code Conflict) the operation reloads and checks again,
+// there first (engine.VersionConflict from the store) the operation reloads and checks again,
 // a bounded number of times, so two clicks on the same button apply once and
 // a move and a resignation arriving together never both apply. Correctness
 // comes from the store's version check alone, so two processes may share

@@ -6,6 +6,7 @@ import (
 	"log"
 
 	"github.com/tengen-bot/tengen/bot/match"
+	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
 )
 
@@ -38,7 +39,7 @@ func Example() {
 		log.Fatal(err)
 	}
 	_, err = m.Play(ctx, g.ID, match.Actor{Player: ann}, "h9", 1)
-	fmt.Println(err, "/", match.ErrorCode(err))
+	fmt.Println(err, "/", engine.ErrorCode(err))
 	// Output:
 	// game 1: challenge issued
 	// game 1: game started

@@ -83,10 +83,10 @@ func TestScenarioGolden(t *testing.T) {
 		g, err := f()
 		fmt.Fprintf(&out, "%s:", what)
 		switch {
-		case ErrorCode(err) == OK && err != nil:
+		case engine.ErrorCode(err).Class() == engine.ClassNone && err != nil:
 			fmt.Fprintf(&out, " rule error (%v) %s", engine.ErrorCode(err), err)
 		case err != nil:
-			fmt.Fprintf(&out, " error (%v) %s", ErrorCode(err), err)
+			fmt.Fprintf(&out, " error (%v) %s", engine.ErrorCode(err), err)
 		case g == nil:
 			out.WriteString(" ok")
 		default:

@@ -234,9 +234,9 @@ func (e *env) game(id int64) (*store.Game, engine.Game) {
 }
 
 // wantCode fails unless err is a match *Error with code c.
-func wantCode(t testing.TB, err error, c Code) {
+func wantCode(t testing.TB, err error, c engine.Class) {
 	t.Helper()
-	if got := ErrorCode(err); got != c {
+	if got := engine.ErrorCode(err).Class(); got != c {
 		t.Fatalf("error %v: code %v, want %v", err, got, c)
 	}
 }

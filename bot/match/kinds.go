@@ -114,14 +114,14 @@ func specOf(g engine.Game) (store.Kind, kindSpec, bool) {
 func (s Setup) normalize() (Setup, error) {
 	k, ok := kinds[s.Kind]
 	if !ok {
-		return s, errorf(Invalid, "%s is not a game here: choose %s", quoteName(string(s.Kind)), kindList())
+		return s, engine.E(engine.UnknownKind, clip(string(s.Kind)), kindList())
 	}
 	if s.Rules == "" {
 		s.Rules = k.rules[0]
 	}
 	s.Rules = strings.ToLower(s.Rules)
 	if !slices.Contains(k.rules, s.Rules) {
-		return s, errorf(Invalid, "%s has no rule set %s: choose %s", s.Kind, quoteName(s.Rules), strings.Join(k.rules, ", "))
+		return s, engine.E(engine.UnknownRules, string(s.Kind), clip(s.Rules), strings.Join(k.rules, ", "))
 	}
 	if s.Size == 0 {
 		s.Size = k.sizes[0]
@@ -131,14 +131,14 @@ func (s Setup) normalize() (Setup, error) {
 		for i, n := range k.sizes {
 			sizes[i] = strconv.Itoa(n)
 		}
-		return s, errorf(Invalid, "%s is not played on a board of size %d: choose %s", s.Kind, s.Size, strings.Join(sizes, " or "))
+		return s, engine.E(engine.SizeNotPlayed, string(s.Kind), s.Size, strings.Join(sizes, ", "))
 	}
 	return s, nil
 }
 
 // NewGame returns a new game of the given setup, with the kind's defaults
 // for an empty rule set or a zero size. A setup the lifecycle does not
-// offer is an *Error with Code Invalid.
+// offer is an *engine.Error (UnknownKind, UnknownRules, SizeNotPlayed).
 func NewGame(s Setup) (engine.Game, error) {
 	s, err := s.normalize()
 	if err != nil {
@@ -172,7 +172,17 @@ func kindList() string {
 		names = append(names, string(k))
 	}
 	slices.Sort(names)
-	return strings.Join(names, " or ")
+	return strings.Join(names, ", ")
+}
+
+// clip shortens what a user typed so a long input cannot flood an error
+// message.
+func clip(s string) string {
+	const max = 24
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max]) + "…"
+	}
+	return s
 }
 
 // quoteName quotes a user-typed name, clipped so a long input cannot flood

@@ -19,16 +19,16 @@ func TestNewGame(t *testing.T) {
 		{Setup{Kind: store.Gomoku, Rules: "standard", Size: 15}, [2]string{"black", "white"}, ""},
 		{Setup{Kind: store.Xiangqi}, [2]string{"red", "black"}, ""},
 		{Setup{Kind: store.Xiangqi, Rules: "asian", Size: 9}, [2]string{"red", "black"}, ""},
-		{Setup{Kind: "go"}, [2]string{}, `"go" is not a game here: choose gomoku or xiangqi`},
-		{Setup{Kind: store.Gomoku, Rules: "caro"}, [2]string{}, `gomoku has no rule set "caro": choose freestyle, standard, renju`},
-		{Setup{Kind: store.Gomoku, Size: 13}, [2]string{}, "gomoku is not played on a board of size 13: choose 15 or 19"},
+		{Setup{Kind: "go"}, [2]string{}, "'go' is not a game here: choose gomoku, xiangqi"},
+		{Setup{Kind: store.Gomoku, Rules: "caro"}, [2]string{}, "gomoku has no rule set 'caro': choose freestyle, standard, renju"},
+		{Setup{Kind: store.Gomoku, Size: 13}, [2]string{}, "gomoku is not played on a board of size 13: choose 15, 19"},
 		{Setup{Kind: store.Xiangqi, Size: 15}, [2]string{}, "xiangqi is not played on a board of size 15: choose 9"},
 	}
 	for _, tt := range tests {
 		g, err := NewGame(tt.setup)
 		if tt.wantErr != "" {
-			if err == nil || err.Error() != tt.wantErr || ErrorCode(err) != Invalid {
-				t.Errorf("NewGame(%+v) error = %v, want Invalid %q", tt.setup, err, tt.wantErr)
+			if err == nil || err.Error() != tt.wantErr || engine.ErrorCode(err).Class() != engine.ClassInvalid {
+				t.Errorf("NewGame(%+v) error = %v, want engine.ClassInvalid %q", tt.setup, err, tt.wantErr)
 			}
 			continue
 		}

@@ -106,12 +106,23 @@ func (l *live) save() error {
 	return nil
 }
 
+// raced reports whether a save failed because someone else changed the
+// game first (a newer version, or a status that moved on): a fresh load
+// decides again.
+func raced(err error) bool {
+	switch engine.ErrorCode(err) {
+	case engine.VersionConflict, engine.AlreadyOver, engine.NotStarted:
+		return true
+	}
+	return false
+}
+
 // load reads game id and restores its engine state, from the cache when
 // cached is true and the cache has it.
 func (m *Manager) load(ctx context.Context, id int64, cached bool) (*live, error) {
 	g, err := m.st.Game(ctx, id)
-	if store.ErrorCode(err) == store.NotFound {
-		return nil, errorf(NotFound, "there is no game #%d", id)
+	if engine.ErrorCode(err) == engine.GameNotFound {
+		return nil, err
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load game %d: %w", id, err)
@@ -151,7 +162,7 @@ func (m *Manager) change(ctx context.Context, id int64, attempt func(*live) (ste
 		} else {
 			m.keep(l, loaded)
 		}
-		if store.ErrorCode(err) == store.Conflict {
+		if raced(err) {
 			continue // someone else wrote first: look again
 		}
 		if err != nil {
@@ -165,7 +176,7 @@ func (m *Manager) change(ctx context.Context, id int64, attempt func(*live) (ste
 		}
 		return l.g, s.err
 	}
-	return nil, errorf(Conflict, "game #%d kept changing while you acted: look at it again and retry", id)
+	return nil, engine.E(engine.GameBusy, id)
 }
 
 // keep caches the engine state of an attempt that stored nothing, provided

@@ -22,7 +22,7 @@ func (m *Manager) Play(ctx context.Context, id int64, who Actor, move string, pl
 			return step{}, err
 		}
 		if turn := l.eg.Turn(); turn != side {
-			return step{}, errorf(NotYourTurn, "it is not your turn: waiting for %s", l.who(turn))
+			return step{}, engine.E(engine.NotYourTurn, l.seat(turn))
 		}
 		s, err := m.play(l, side, move)
 		if err != nil {

@@ -12,12 +12,12 @@ func TestRematchBetweenPeople(t *testing.T) {
 	e := newEnv(t, Config{})
 	g := e.duel(true)
 	_, err := e.m.Rematch(ctx, g.ID, as(alice.ID))
-	wantCode(t, err, Invalid)
+	wantCode(t, err, engine.ClassInvalid)
 	if _, err := e.m.Resign(ctx, g.ID, as(bob.ID), AnyPly); err != nil {
 		t.Fatal(err)
 	}
 	_, err = e.m.Rematch(ctx, g.ID, as(carol.ID))
-	wantCode(t, err, NotAPlayer)
+	wantCode(t, err, engine.ClassNotPlayer)
 
 	offer, err := e.m.Rematch(ctx, g.ID, as(bob.ID))
 	if err != nil {
@@ -28,9 +28,9 @@ func TestRematchBetweenPeople(t *testing.T) {
 		t.Fatalf("rematch offer %+v", offer)
 	}
 	_, err = e.m.Rematch(ctx, g.ID, as(bob.ID))
-	wantCode(t, err, Invalid)
+	wantCode(t, err, engine.ClassInvalid)
 	_, err = e.m.Accept(ctx, offer.ID, as(bob.ID))
-	wantCode(t, err, NotYourRequest)
+	wantCode(t, err, engine.ClassNotYours)
 
 	// Alice asks for the rematch too: that accepts bob's offer.
 	started, err := e.m.Rematch(ctx, g.ID, as(alice.ID))
@@ -77,7 +77,7 @@ func TestRematchOfferExpiresAndWithdraws(t *testing.T) {
 		t.Errorf("rematch offer is %s after its time", got.Status)
 	}
 	_, err = e.m.Accept(ctx, again.ID, as(bob.ID))
-	wantCode(t, err, GameOver)
+	wantCode(t, err, engine.ClassOver)
 }
 
 func TestRematchOfAGameNeverPlayed(t *testing.T) {
@@ -87,17 +87,17 @@ func TestRematchOfAGameNeverPlayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = e.m.Rematch(ctx, c.ID, as(alice.ID))
-	wantCode(t, err, Invalid)
+	wantCode(t, err, engine.ClassInvalid)
 	if _, err := e.m.Decline(ctx, c.ID, as(bob.ID)); err != nil {
 		t.Fatal(err)
 	}
 	_, err = e.m.Rematch(ctx, c.ID, as(bob.ID))
-	wantCode(t, err, Invalid)
+	wantCode(t, err, engine.ClassInvalid)
 	if want := "game #1 was never played to a result: start a new one instead"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 	_, err = e.m.Rematch(ctx, 42, as(bob.ID))
-	wantCode(t, err, NotFound)
+	wantCode(t, err, engine.ClassNotFound)
 }
 
 func TestRematchAgainstAI(t *testing.T) {
@@ -182,7 +182,7 @@ func TestRematchAfterTheOfferRanOut(t *testing.T) {
 		t.Errorf("expiry event %+v", ev)
 	}
 	_, err = e.m.Rematch(ctx, g.ID, as(bob.ID))
-	wantCode(t, err, Invalid)
+	wantCode(t, err, engine.ClassInvalid)
 }
 
 func TestRematchOfferCountsAsAChallenge(t *testing.T) {
@@ -195,7 +195,7 @@ func TestRematchOfferCountsAsAChallenge(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := e.m.Rematch(ctx, g.ID, as(alice.ID))
-	wantCode(t, err, LimitReached)
+	wantCode(t, err, engine.ClassLimit)
 	if want := "you already have 1 open challenges: wait for answers or withdraw one"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}

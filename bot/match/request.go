@@ -15,7 +15,7 @@ import (
 // the AI in its own time.
 func (m *Manager) Ask(ctx context.Context, id int64, who Actor, kind store.RequestKind, ply int) (*store.Game, error) {
 	if kind != store.UndoRequest && kind != store.DrawRequest {
-		return nil, errorf(Invalid, "you can ask for an undo or a draw here, not %s", quoteName(string(kind)))
+		return nil, engine.E(engine.NotARequest, clip(string(kind)))
 	}
 	return m.change(ctx, id, func(l *live) (step, error) {
 		side, err := l.player(who.ID)
@@ -31,9 +31,9 @@ func (m *Manager) Ask(ctx context.Context, id int64, who Actor, kind store.Reque
 		if r := l.g.Request; r.Kind != store.NoRequest {
 			if !m.requestExpired(r, now) {
 				if r.By == side && r.Kind == kind {
-					return step{}, errorf(Invalid, "you have already asked for %s: wait for %s to answer", article(kind), l.who(side.Other()))
+					return step{}, engine.E(engine.AlreadyAsked, requestTerm(kind), l.seat(side.Other()))
 				}
-				return step{}, errorf(Invalid, "%s is waiting for an answer: settle it first", l.describeRequest())
+				return step{}, engine.E(engine.RequestPending, requestTerm(l.g.Request.Kind), l.seat(l.g.Request.By))
 			}
 			events = append(events, m.expireRequest(l))
 		}
@@ -59,9 +59,9 @@ func (m *Manager) Ask(ctx context.Context, id int64, who Actor, kind store.Reque
 func (m *Manager) aiUndo(l *live, side engine.Side, now time.Time, events []Event, v Via) (step, error) {
 	switch limit := m.cfg.AIUndoLimit; {
 	case limit < 0:
-		return step{}, errorf(LimitReached, "undo is not allowed against the AI")
+		return step{}, engine.E(engine.NoUndoAgainstAI)
 	case l.g.AIUndos >= limit:
-		return step{}, errorf(LimitReached, "you have used all %d undos in this game", limit)
+		return step{}, engine.E(engine.UndosUsed, limit)
 	}
 	l.g.AIUndos++
 	accepted, err := m.takeBack(l, now)
@@ -81,7 +81,7 @@ func (l *live) undoPlies(side engine.Side) (int, error) {
 		n = 2
 	}
 	if l.eg.Ply() < n {
-		return 0, errorf(Invalid, "you have no move to take back yet")
+		return 0, engine.E(engine.NothingToUndo)
 	}
 	return n, nil
 }
@@ -111,8 +111,8 @@ func (m *Manager) takeBack(l *live, now time.Time) (Event, error) {
 
 // Answer accepts or declines the pending undo or draw request of game id
 // for userID, who must be the player it was made to. ply is as for Play.
-// A request answered after it expired is cleared and refused with Code
-// Expired.
+// A request answered after it expired is cleared and refused with
+// engine.RequestExpired.
 func (m *Manager) Answer(ctx context.Context, id int64, who Actor, accept bool, ply int) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
 		side, err := l.player(who.ID)
@@ -134,16 +134,16 @@ func (m *Manager) Answer(ctx context.Context, id int64, who Actor, accept bool, 
 func (m *Manager) answer(l *live, side engine.Side, accept bool, who Actor) (step, error) {
 	r := l.g.Request
 	if r.Kind == store.NoRequest {
-		return step{}, errorf(NoRequest, "there is no request to answer in game #%d", l.g.ID)
+		return step{}, engine.E(engine.NothingToAnswer, l.g.ID)
 	}
 	if r.By == side {
-		return step{}, errorf(NotYourRequest, "only %s can answer this %s request", l.who(side.Other()), r.Kind)
+		return step{}, engine.E(engine.AnswerOnlyOther, l.seat(side.Other()), requestTerm(r.Kind))
 	}
 	now := m.now()
 	if m.requestExpired(r, now) {
 		e := m.expireRequest(l)
 		return step{write: true, events: []Event{e},
-			err: errorf(Expired, "this %s request expired at %s", r.Kind, r.At.Add(m.cfg.RequestTTL).UTC().Format("15:04 MST"))}, nil
+			err: engine.E(engine.RequestExpired, requestTerm(r.Kind), r.At.Add(m.cfg.RequestTTL))}, nil
 	}
 	if !accept {
 		e := l.event(RequestDeclined, side)
@@ -168,7 +168,7 @@ func (m *Manager) answer(l *live, side engine.Side, accept bool, who Actor) (ste
 		l.showBoard(nil)
 		return s, nil
 	}
-	return step{}, errorf(Invalid, "a %s request cannot be answered here", r.Kind)
+	return step{}, engine.E(engine.CannotAnswerHere, requestTerm(r.Kind))
 }
 
 // Withdraw takes back userID's pending undo or draw request in game id,
@@ -186,9 +186,9 @@ func (m *Manager) Withdraw(ctx context.Context, id int64, who Actor) (*store.Gam
 		r := l.g.Request
 		switch {
 		case r.Kind == store.NoRequest:
-			return step{}, errorf(NoRequest, "you have no request to withdraw in game #%d", l.g.ID)
+			return step{}, engine.E(engine.NothingToWithdraw, l.g.ID)
 		case r.By != side:
-			return step{}, errorf(NotYourRequest, "only %s can withdraw this %s request; you can answer it", l.who(r.By), r.Kind)
+			return step{}, engine.E(engine.WithdrawOnlyAsker, l.seat(r.By), requestTerm(r.Kind))
 		}
 		l.seen(who.Via)
 		e := l.event(RequestWithdrawn, side)
@@ -213,16 +213,15 @@ func (m *Manager) expireRequest(l *live) Event {
 	return e
 }
 
-// describeRequest names the pending request, e.g. "the draw offer of
-// @bob (white)".
-func (l *live) describeRequest() string {
-	r := l.g.Request
-	return "the " + string(r.Kind) + " request of " + l.who(r.By)
-}
-
-func article(k store.RequestKind) string {
-	if k == store.UndoRequest {
-		return "an undo"
+// requestTerm is the Term that names a request kind in messages.
+func requestTerm(k store.RequestKind) engine.Term {
+	switch k {
+	case store.UndoRequest:
+		return engine.RequestUndo
+	case store.DrawRequest:
+		return engine.RequestDraw
+	case store.RematchRequest:
+		return engine.RequestRematch
 	}
-	return "a " + string(k)
+	return engine.NoTerm
 }

@@ -35,12 +35,12 @@ func TestUndoBetweenPeople(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err := e.m.Answer(ctx, g.ID, as(tt.asker.ID), true, AnyPly)
-			wantCode(t, err, NotYourRequest)
+			wantCode(t, err, engine.ClassNotYours)
 			if want := "only @" + other.Name; !strings.HasPrefix(err.Error(), want) || !strings.HasSuffix(err.Error(), "can answer this undo request") {
 				t.Errorf("message %q", err)
 			}
 			_, err = e.m.Answer(ctx, g.ID, as(carol.ID), true, AnyPly)
-			wantCode(t, err, NotAPlayer)
+			wantCode(t, err, engine.ClassNotPlayer)
 			after, err := e.m.Answer(ctx, g.ID, as(other.ID), true, len(tt.moves))
 			if err != nil {
 				t.Fatal(err)
@@ -63,35 +63,35 @@ func TestRequestRefusals(t *testing.T) {
 	e := newEnv(t, Config{})
 	g := e.duel(false)
 	_, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, AnyPly)
-	wantCode(t, err, Invalid)
+	wantCode(t, err, engine.ClassInvalid)
 	if want := "you have no move to take back yet"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 	_, err = e.m.Ask(ctx, g.ID, as(alice.ID), store.RematchRequest, AnyPly)
-	wantCode(t, err, Invalid)
+	wantCode(t, err, engine.ClassInvalid)
 	_, err = e.m.Answer(ctx, g.ID, as(bob.ID), true, AnyPly)
-	wantCode(t, err, NoRequest)
+	wantCode(t, err, engine.ClassNoRequest)
 	_, err = e.m.Withdraw(ctx, g.ID, as(bob.ID))
-	wantCode(t, err, NoRequest)
+	wantCode(t, err, engine.ClassNoRequest)
 
 	e.play(g.ID, "h8")
 	if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.DrawRequest, 1); err != nil {
 		t.Fatal(err)
 	}
 	_, err = e.m.Ask(ctx, g.ID, as(alice.ID), store.DrawRequest, 1)
-	wantCode(t, err, Invalid)
-	if want := "you have already asked for a draw: wait for @bob (white) to answer"; err.Error() != want {
+	wantCode(t, err, engine.ClassInvalid)
+	if want := "your draw request is already waiting for @bob (white) to answer"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 	_, err = e.m.Ask(ctx, g.ID, as(bob.ID), store.UndoRequest, 1)
-	wantCode(t, err, Invalid)
+	wantCode(t, err, engine.ClassInvalid)
 	if want := "the draw request of @alice (black) is waiting for an answer: settle it first"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 	_, err = e.m.Withdraw(ctx, g.ID, as(bob.ID))
-	wantCode(t, err, NotYourRequest)
+	wantCode(t, err, engine.ClassNotYours)
 	_, err = e.m.Answer(ctx, g.ID, as(bob.ID), true, 0)
-	wantCode(t, err, Stale)
+	wantCode(t, err, engine.ClassStale)
 }
 
 func TestDrawAcceptDeclineWithdraw(t *testing.T) {
@@ -148,7 +148,7 @@ func TestMoveCancelsRequest(t *testing.T) {
 		t.Errorf("cancel event %+v", c)
 	}
 	_, err := e.m.Answer(ctx, g.ID, as(bob.ID), true, AnyPly)
-	wantCode(t, err, NoRequest)
+	wantCode(t, err, engine.ClassNoRequest)
 }
 
 func TestRequestExpiry(t *testing.T) {
@@ -171,7 +171,7 @@ func TestRequestExpiry(t *testing.T) {
 
 	// Answered after it expired: cleared, reported, refused.
 	_, err := e.m.Answer(ctx, late.ID, as(bob.ID), true, AnyPly)
-	wantCode(t, err, Expired)
+	wantCode(t, err, engine.ClassExpired)
 	if want := "this undo request expired at 09:05 UTC"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}

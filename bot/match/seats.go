@@ -1,7 +1,6 @@
 package match
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/tengen-bot/tengen/engine"
@@ -69,20 +68,20 @@ func sideOf(g *store.Game, userID string) (engine.Side, bool) {
 	return 0, false
 }
 
-// who names the player of a side for messages: "@bob (white)",
-// "the AI (level 3, white)".
-func (l *live) who(s engine.Side) string {
-	colour := l.names()[s]
-	seat := l.g.Seats[s]
-	switch {
-	case seat.IsAI():
-		return fmt.Sprintf("the AI (level %d, %s)", seat.AI, colour)
-	case seat.Name != "":
-		return fmt.Sprintf("@%s (%s)", seat.Name, colour)
-	case seat.UserID != "":
-		return fmt.Sprintf("<@%s> (%s)", seat.UserID, colour)
+// seat names the player of a side for messages: "@bob (white)", "the AI
+// (level 3, white)".
+func (l *live) seat(s engine.Side) engine.Seat {
+	st := l.g.Seats[s]
+	return engine.Seat{Name: st.Name, UserID: st.UserID, AI: st.AI, Colour: l.eg.Colours()[s]}
+}
+
+// over is the refusal to act in a finished game: who won and why.
+func (l *live) over() error {
+	o := l.g.Outcome
+	if o.Status == engine.Win {
+		return engine.E(engine.GameEndedWon, l.g.ID, l.eg.Colours()[o.Winner&1], o.Reason)
 	}
-	return colour
+	return engine.E(engine.GameEndedDrawn, l.g.ID, o.Reason)
 }
 
 // player returns the side userID sits on in an active game, or why they
@@ -93,7 +92,7 @@ func (l *live) player(userID string) (engine.Side, error) {
 	}
 	side, ok := sideOf(l.g, userID)
 	if !ok {
-		return 0, errorf(NotAPlayer, "you are not playing in game #%d: it is %s against %s", l.g.ID, l.who(engine.First), l.who(engine.Second))
+		return 0, engine.E(engine.NotInGame, l.g.ID, l.seat(engine.First), l.seat(engine.Second))
 	}
 	return side, nil
 }
@@ -104,22 +103,22 @@ func (l *live) active() error {
 	case store.Active:
 		return nil
 	case store.Challenge:
-		return errorf(Invalid, "game #%d has not started: the challenge is waiting for an answer", l.g.ID)
+		return engine.E(engine.NotStarted, l.g.ID)
 	case store.Finished:
-		return errorf(GameOver, "game #%d is over: %s", l.g.ID, l.g.Outcome.Describe(l.names()))
+		return l.over()
 	case store.Declined:
-		return errorf(GameOver, "game #%d never started: the challenge was declined or withdrawn", l.g.ID)
+		return engine.E(engine.ChallengeDeclined, l.g.ID)
 	case store.Expired:
-		return errorf(GameOver, "game #%d never started: the challenge expired", l.g.ID)
+		return engine.E(engine.ChallengeLapsed, l.g.ID)
 	default:
-		return errorf(GameOver, "game #%d was abandoned", l.g.ID)
+		return engine.E(engine.GameAbandoned, l.g.ID)
 	}
 }
 
 // checkPly refuses a button that belongs to another position.
 func (l *live) checkPly(ply int) error {
 	if ply >= 0 && ply != l.eg.Ply() {
-		return errorf(Stale, "that button belongs to move %d, but game #%d is at move %d now: use the latest board", ply, l.g.ID, l.eg.Ply())
+		return engine.E(engine.StaleButton, ply, l.g.ID, l.eg.Ply())
 	}
 	return nil
 }

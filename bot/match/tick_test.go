@@ -93,7 +93,7 @@ func TestAbandonIdleAIGame(t *testing.T) {
 		t.Errorf("an abandoned game counted: %+v", st)
 	}
 	_, err := e.m.Play(ctx, g.ID, as(alice.ID), "a1", AnyPly)
-	wantCode(t, err, GameOver)
+	wantCode(t, err, engine.ClassOver)
 }
 
 func TestAIGameNotAbandonedWhileAIOwesAMove(t *testing.T) {
