@@ -26,7 +26,7 @@ func TestExplainLocalised(t *testing.T) {
 		{en, turn, []string{"it is not your turn: waiting for @bob (white)"}, false},
 		{zhCN, turn, []string{"还没轮到你", "@bob（白方）"}, false},
 		{zhTW, foul, []string{"禁手", "j8", "三三"}, false},
-		{zhTW, refuse("err.game.missing", 9), []string{"不存在第 9 局"}, false},
+		{zhTW, engine.E(engine.GameNotFound, 9), []string{"沒有第 9 號對局"}, false},
 		{en, errors.New("disk on fire"), []string{"Something went wrong"}, true},
 		{zhCN, engine.E(engine.VersionConflict, 3), []string{"请重试", "第 3 号对局"}, false},
 		{zhCN, engine.E(engine.Internal, "seat 0 is empty"), []string{"出了"}, true},

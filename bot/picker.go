@@ -19,29 +19,32 @@ import (
 func (b *Bot) pickable(q *request, c customID) (*store.Game, engine.Game, error) {
 	g, err := b.st.Game(q.ctx, c.Game)
 	if err != nil {
-		if engine.ErrorCode(err) == engine.GameNotFound {
-			return nil, nil, refuse("err.game.missing", c.Game)
-		}
 		return nil, nil, err
 	}
 	if g.Status != store.Active {
-		return nil, nil, refuse("err.picker.over", g.ID)
-	}
-	side, ok := seatOf(g, q.user.ID)
-	if !ok {
-		return nil, nil, refuse("err.picker.stranger", g.ID, seatName(q.loc, g.Seats[0]), seatName(q.loc, g.Seats[1]))
+		return nil, nil, engine.E(engine.AlreadyOver, g.ID)
 	}
 	eg, err := match.Restore(g.Kind, g.Moves)
 	if err != nil {
 		return nil, nil, err
 	}
+	side, ok := seatOf(g, q.user.ID)
+	if !ok {
+		return nil, nil, engine.E(engine.NotInGame, g.ID, seatOfSide(g, eg, engine.First), seatOfSide(g, eg, engine.Second))
+	}
 	if eg.Ply() != c.Ply {
-		return nil, nil, refuse("err.picker.stale", g.ID)
+		return nil, nil, engine.E(engine.StaleButton, c.Ply, g.ID, eg.Ply())
 	}
 	if eg.Turn() != side {
-		return nil, nil, refuse("err.picker.turn", seatName(q.loc, g.Seats[side.Other()]))
+		return nil, nil, engine.E(engine.NotYourTurn, seatOfSide(g, eg, side.Other()))
 	}
 	return g, eg, nil
+}
+
+// seatOfSide names the player of side s for a refusal.
+func seatOfSide(g *store.Game, eg engine.Game, s engine.Side) engine.Seat {
+	st := g.Seats[s]
+	return engine.Seat{Name: st.Name, UserID: st.UserID, AI: st.AI, Colour: eg.Colours()[s]}
 }
 
 // selectMenu is a row holding one string select.

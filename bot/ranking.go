@@ -18,7 +18,7 @@ import (
 func (b *Bot) leaderboardCommand(q *request, o options) (reply, error) {
 	kind := store.Kind(o.str(optGame))
 	if !kind.Valid() {
-		return reply{}, refuse("err.kind", o.str(optGame))
+		return reply{}, engine.E(engine.UnknownKind, o.str(optGame), kindNames())
 	}
 	p := pageID{Kind: kind, Global: o.str(optScope) == scopeGlobal, Page: max(int(o.int(optPage)), 1)}
 	m, err := b.leaderboardMessage(q, p, false)
@@ -55,7 +55,7 @@ func (b *Bot) leaderboardMessage(q *request, p pageID, clamp bool) (*message, er
 	}
 	if board.Pages > 0 && p.Page > board.Pages {
 		if !clamp {
-			return nil, refuse("err.page", p.Page, board.Pages)
+			return nil, engine.E(engine.PageTooFar, p.Page, board.Pages)
 		}
 		query.Page = board.Pages
 		if board, err = b.st.Leaderboard(q.ctx, query); err != nil {
@@ -138,7 +138,7 @@ func (b *Bot) statsCommand(q *request, o options) (reply, error) {
 	kinds := allKinds()
 	if k := store.Kind(o.str(optGame)); k != "" {
 		if !k.Valid() {
-			return reply{}, refuse("err.kind", string(k))
+			return reply{}, engine.E(engine.UnknownKind, string(k), kindNames())
 		}
 		kinds = []store.Kind{k}
 	}

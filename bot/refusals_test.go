@@ -52,7 +52,7 @@ func TestStrangersAndOutOfTurn(t *testing.T) {
 		r := w.must(w.carol.Click(ctx, board, buttonID(t, board, label)))
 		wantEphemeral(t, r, "not playing")
 	}
-	wantEphemeral(t, w.must(w.bob.Click(ctx, board, buttonID(t, board, "Move…"))), "not your turn", "<@"+w.alice.ID+">")
+	wantEphemeral(t, w.must(w.bob.Click(ctx, board, buttonID(t, board, "Move…"))), "not your turn", "@alice")
 	wantEphemeral(t, w.must(w.carol.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "h8"))), "no game in progress")
 	if b := w.current(board); b.Version != board.Version {
 		t.Fatalf("strangers changed the board: %+v", b)
@@ -78,7 +78,7 @@ func TestIllegalInput(t *testing.T) {
 	p := w.must(w.alice.Click(ctx, board, buttonID(t, board, "Move…"))).Message()
 	w.play(w.alice, "h8") // the picker is now stale
 	r := w.must(w.alice.Select(ctx, p, p.Components[0].Components[0].CustomID, "a"))
-	wantEphemeral(t, r, "earlier position")
+	wantEphemeral(t, r, "latest board")
 	w.noFailures()
 }
 
@@ -120,7 +120,7 @@ func TestRequestAfterTheEnd(t *testing.T) {
 	if p := w.current(prompt); len(p.Buttons()) != 0 || !strings.Contains(p.Content, "no longer stands") {
 		t.Fatalf("the prompt outlived the game: %+v", p)
 	}
-	wantEphemeral(t, w.must(w.bob.Select(ctx, picker, picker.Components[0].Components[0].CustomID, "a")), "is over")
+	wantEphemeral(t, w.must(w.bob.Select(ctx, picker, picker.Components[0].Components[0].CustomID, "a")), "already over")
 
 	other := w.dc.Session() // the same bot, posting a button of another era
 	msg, err := other.ChannelMessageSendComplex(w.lobby.ID, &discordgo.MessageSend{Content: "old", Components: []discordgo.MessageComponent{
