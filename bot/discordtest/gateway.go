@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -87,6 +88,7 @@ type gwConn struct {
 	session  *gwSession
 	compress bool
 	info     *GatewayConnection // guarded by Discord.mu
+	closing  atomic.Bool        // the fake closed it first: what the bot sends after does not count
 }
 
 // GatewayConnection is one WebSocket connection the bot opened.
@@ -203,6 +205,7 @@ func (c *gwConn) writeRaw(raw []byte, compress bool) error {
 }
 
 func (c *gwConn) closeWith(code int, reason string) {
+	c.closing.Store(true)
 	c.wmu.Lock()
 	c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), time.Now().Add(time.Second))
 	c.wmu.Unlock()
@@ -272,6 +275,9 @@ func (dc *Discord) serveGateway(w http.ResponseWriter, r *http.Request) {
 // 1001 invalidates the session, which can then no longer be resumed
 // (events/gateway.mdx "Initiating a Disconnect"); any other code keeps it.
 func (dc *Discord) closedByBot(c *gwConn, code int) {
+	if c.closing.Load() {
+		return // Discord closed it first; the bot's reply changes nothing
+	}
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
 	c.info.ClosedWith = code
