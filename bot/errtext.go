@@ -10,7 +10,7 @@ import (
 
 // errorText words the refusal e in l, all of it: the code's format in l
 // (English: the engine's own) with each argument in l too. A Term is looked
-// up in errorCatalogue, a Reason in the catalogue's "reason." texts (as
+// up in the catalogue, a Reason in the catalogue's "reason." texts (as
 // outcomeText does), a Seat as a name and a colour, a time as a Discord
 // timestamp, which each reader sees in their own time zone and language;
 // notation, what the player typed and numbers are shown as they are.
@@ -30,10 +30,10 @@ func (l locale) errorText(e *engine.Error) string {
 func (l locale) errorArg(a any) any {
 	switch a := a.(type) {
 	case engine.Term:
-		if w, ok := errorCatalogue[l][a.Key()]; ok {
-			return w
+		if l == en {
+			return a.String() // "cannon", "a double three": as a sentence needs it
 		}
-		return a.String()
+		return l.t(a.Key())
 	case engine.Reason:
 		if l == en {
 			return a.String()
@@ -55,8 +55,8 @@ func (l locale) errorArg(a any) any {
 }
 
 // errorCatalogue holds, per locale, the format of every engine error code,
-// under the code's Key ("err.path_blocked"), and the word for every
-// engine.Term, under the term's Key ("piece.cannon"). Formats take the
+// under the code's Key ("err.path_blocked"); the words for engine.Terms are
+// in the catalogue, under each term's Key ("piece.cannon"). Formats take the
 // English format's arguments, with the same verbs; an explicit index
 // (%[2]s) puts them in the order the language wants. English has no entry:
 // the engine's own English is used. It is a read-only table; the test checks
@@ -64,19 +64,6 @@ func (l locale) errorArg(a any) any {
 var errorCatalogue = [...]map[string]string{
 	en: nil,
 	zhCN: {
-		"colour.black":       "黑方",
-		"colour.white":       "白方",
-		"colour.red":         "红方",
-		"piece.general":      "帅/将",
-		"piece.advisor":      "仕/士",
-		"piece.elephant":     "相/象",
-		"piece.horse":        "马",
-		"piece.chariot":      "车",
-		"piece.cannon":       "炮",
-		"piece.soldier":      "兵/卒",
-		"shape.double_three": "三三",
-		"shape.double_four":  "四四",
-		"shape.overline":     "长连",
 
 		"err.off_board":              "%s 不在棋盘上：列为 a–%s，行为 1–%d",
 		"err.no_such_point":          "该点不在棋盘上：列为 a–%s，行为 1–%d",
@@ -160,9 +147,6 @@ var errorCatalogue = [...]map[string]string{
 		"err.fen_fullmove":    "FEN %q 有误：回合数必须是 1 到 10000 之间的数，而不是 %q",
 		"err.fen_capture":     "FEN %q 有误：轮到%s走，却可以直接吃掉%s的帅/将",
 
-		"request.undo":              "悔棋",
-		"request.draw":              "和棋",
-		"request.rematch":           "再来一局",
 		"err.game_not_found":        "没有第 %d 号对局",
 		"err.game_busy":             "你操作时第 %d 号对局一直在变化：请重新查看后再试",
 		"err.rematch_busy":          "你申请时第 %d 号对局的再来一局一直在变化：请重新查看后再试",
@@ -218,19 +202,6 @@ var errorCatalogue = [...]map[string]string{
 		"err.internal":              "内部错误：%s",
 	},
 	zhTW: {
-		"colour.black":       "黑方",
-		"colour.white":       "白方",
-		"colour.red":         "紅方",
-		"piece.general":      "帥/將",
-		"piece.advisor":      "仕/士",
-		"piece.elephant":     "相/象",
-		"piece.horse":        "馬",
-		"piece.chariot":      "車",
-		"piece.cannon":       "炮",
-		"piece.soldier":      "兵/卒",
-		"shape.double_three": "三三",
-		"shape.double_four":  "四四",
-		"shape.overline":     "長連",
 
 		"err.off_board":              "%s 不在棋盤上：列為 a–%s，行為 1–%d",
 		"err.no_such_point":          "該點不在棋盤上：列為 a–%s，行為 1–%d",
@@ -314,9 +285,6 @@ var errorCatalogue = [...]map[string]string{
 		"err.fen_fullmove":    "FEN %q 有誤：回合數必須是 1 到 10000 之間的數，而不是 %q",
 		"err.fen_capture":     "FEN %q 有誤：輪到%s走，卻可以直接吃掉%s的帥/將",
 
-		"request.undo":              "悔棋",
-		"request.draw":              "和棋",
-		"request.rematch":           "再來一局",
 		"err.game_not_found":        "沒有第 %d 號對局",
 		"err.game_busy":             "你操作時第 %d 號對局一直在變化：請重新檢視後再試",
 		"err.rematch_busy":          "你申請時第 %d 號對局的再來一局一直在變化：請重新檢視後再試",

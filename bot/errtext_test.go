@@ -41,16 +41,13 @@ const (
 )
 
 // TestErrorCatalogueComplete checks that each Chinese locale words every
-// engine code with the English format's arguments and verbs, and every
-// Term; that it has nothing else; that its terms agree with the
-// catalogue's words for them; and that each keeps to its own script.
+// engine code with the English format's arguments and verbs, and (in the
+// catalogue) every Term; that it has nothing else; and that each keeps to
+// its own script.
 func TestErrorCatalogueComplete(t *testing.T) {
 	known := map[string]bool{}
 	for c := engine.Code(1); c < engine.NumCodes; c++ {
 		known[c.Key()] = true
-	}
-	for tm := engine.Term(1); tm < engine.NumTerms; tm++ {
-		known[tm.Key()] = true
 	}
 	for _, l := range []locale{zhCN, zhTW} {
 		table := errorCatalogue[l]
@@ -66,12 +63,9 @@ func TestErrorCatalogueComplete(t *testing.T) {
 			}
 		}
 		for tm := engine.Term(1); tm < engine.NumTerms; tm++ {
-			w, ok := table[tm.Key()]
+			w, ok := catalogue[l][tm.Key()]
 			if !ok || strings.TrimSpace(w) == "" || strings.Contains(w, "%") {
-				t.Errorf("locale %d: term %q is %q", l, tm.Key(), w)
-			}
-			if c, ok := catalogue[l][tm.Key()]; ok && c != w {
-				t.Errorf("locale %d: term %q is %q here but %q in the catalogue", l, tm.Key(), w, c)
+				t.Errorf("locale %d: term %q is %q in the catalogue", l, tm.Key(), w)
 			}
 		}
 		foreign := traditionalOnly
@@ -80,7 +74,7 @@ func TestErrorCatalogueComplete(t *testing.T) {
 		}
 		for key, f := range table {
 			if !known[key] {
-				t.Errorf("locale %d has %q, which is no engine code or term", l, key)
+				t.Errorf("locale %d has %q, which is no engine code", l, key)
 			}
 			if strings.TrimSpace(f) == "" {
 				t.Errorf("locale %d, %q is empty", l, key)
