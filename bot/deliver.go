@@ -41,6 +41,25 @@ type deliverer struct {
 	// answering lists the interactions whose handlers run in this process:
 	// until a handler is done, the post its interaction creates is its own.
 	answering map[string]bool
+	// finished lists the interactions whose handlers are done, with when:
+	// a delivery that read the store before a handler recorded its post
+	// must not take that post for one whose handler failed.
+	finished map[string]finish
+	finishes uint64 // handlers done so far
+}
+
+// finish is when an interaction's handler was done: the number of handlers
+// done by then, and the time, for pruning.
+type finish struct {
+	seq uint64
+	at  time.Time
+}
+
+// answeringSnap is what answeringNow saw: the handlers running, and how
+// many had finished.
+type answeringSnap struct {
+	ids      map[string]bool
+	finishes uint64
 }
 
 // retry is a delivery scheduled for later.
@@ -59,7 +78,8 @@ const (
 )
 
 func newDeliverer(st Store, r *rest, p *presenter, clock match.Clock, log *slog.Logger, workers int) *deliverer {
-	d := &deliverer{st: st, rest: r, pres: p, clock: clock, log: log, retries: map[int64]*retry{}, answering: map[string]bool{}}
+	d := &deliverer{st: st, rest: r, pres: p, clock: clock, log: log, retries: map[int64]*retry{},
+		answering: map[string]bool{}, finished: map[string]finish{}}
 	d.q = queue.New(workers, d.deliver)
 	return d
 }
@@ -72,19 +92,51 @@ func (d *deliverer) answer(id string) (done func()) {
 	d.mu.Unlock()
 	return func() {
 		d.mu.Lock()
+		defer d.mu.Unlock()
 		delete(d.answering, id)
-		d.mu.Unlock()
+		d.finishes++
+		now := time.Now()
+		d.finished[id] = finish{seq: d.finishes, at: now}
+		if len(d.finished) > maxFinished {
+			for k, f := range d.finished {
+				if now.Sub(f.at) > deliverTimeout {
+					delete(d.finished, k)
+				}
+			}
+		}
 	}
 }
 
+// maxFinished is how many finished handlers the deliverer remembers before
+// it forgets those older than any delivery still running.
+const maxFinished = 1024
+
 // answeringNow returns the interactions whose handlers run now. Taken
-// before the store is read, it tells which posts the read may show
-// before their handler recorded them: a handler not in it had recorded its
-// post (or failed to) before it was done.
-func (d *deliverer) answeringNow() map[string]bool {
+// before the store is read, it tells which posts the read may show before
+// their handler recorded them (see owned).
+func (d *deliverer) answeringNow() answeringSnap {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return maps.Clone(d.answering)
+	return answeringSnap{ids: maps.Clone(d.answering), finishes: d.finishes}
+}
+
+// owned reports whether the post of interaction id, read after snap was
+// taken, may still be its handler's: the handler ran when snap was taken,
+// runs now, or finished since (it may have recorded the post after the
+// read). Such a handler queues the game again when it is done. A post
+// not owned had its handler done before the read: it recorded the post or
+// failed to, and the deliverer takes over.
+func (d *deliverer) owned(id string, snap answeringSnap) bool {
+	if snap.ids[id] {
+		return true
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.answering[id] {
+		return true
+	}
+	f, ok := d.finished[id]
+	return ok && f.seq > snap.finishes
 }
 
 // add queues the delivery of game id.
@@ -220,14 +272,14 @@ func (d *deliverer) deliver(ctx context.Context, id int64) {
 
 // post delivers one due post of game g (eg is its engine state) and
 // records it; it says how it went and, when waiting, until when. answering
-// are the interactions whose handlers ran when g was read.
-func (d *deliverer) post(ctx context.Context, g *store.Game, eg engine.Game, p *store.Post, answering map[string]bool) (outcome, time.Time) {
+// is what answeringNow saw before g was read.
+func (d *deliverer) post(ctx context.Context, g *store.Game, eg engine.Game, p *store.Post, answering answeringSnap) (outcome, time.Time) {
 	now := d.clock.Now()
 	if stale(g, p) {
 		return d.record(ctx, p, p.Want, "") // nothing to show any more
 	}
 	if p.MessageID == "" && p.Interaction != "" {
-		if answering[p.Interaction] {
+		if d.owned(p.Interaction, answering) {
 			return waiting, time.Time{} // its handler queues the game again when done
 		}
 		if o, ok := d.adopt(ctx, g, eg, p, now); ok {
