@@ -218,7 +218,9 @@ func (dc *Discord) Session() *discordgo.Session {
 			// has moved on to another session. Close would wait forever.
 			return
 		}
-		s.ShouldReconnectOnError = false
+		if s.ShouldReconnectOnError { // bot.Gateway has already set it (discordgo reads it unlocked)
+			s.ShouldReconnectOnError = false
+		}
 		s.Unlock()
 		if err := s.Close(); err != nil {
 			dc.tb.Errorf("discordtest: closing the session: %v", err)

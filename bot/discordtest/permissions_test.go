@@ -90,7 +90,9 @@ func TestBotTokenRoutesEnforcePermissions(t *testing.T) {
 	file := func() []*discordgo.File {
 		return []*discordgo.File{{Name: "board.png", Reader: strings.NewReader("png")}}
 	}
-	embed := []*discordgo.MessageEmbed{{Title: "Board"}}
+	// A fresh embed per call: discordgo writes its Type, and subtests run
+	// in parallel.
+	embed := func() []*discordgo.MessageEmbed { return []*discordgo.MessageEmbed{{Title: "Board"}} }
 	type call struct {
 		name       string
 		do         func(s *discordgo.Session, ch, msg string) error
@@ -137,16 +139,16 @@ func TestBotTokenRoutesEnforcePermissions(t *testing.T) {
 			{"send text", send(&discordgo.MessageSend{Content: "hi"}), 0, 0},
 		}},
 		{"no EMBED_LINKS", all &^ discordgo.PermissionEmbedLinks, []call{
-			{"send only an embed", send(&discordgo.MessageSend{Embeds: embed}), 403, 50013},
-			{"edit to only an embed", edit(&discordgo.MessageEdit{Content: ptr(""), Embeds: &embed}), 400, 50006},
-			{"send text and an embed", send(&discordgo.MessageSend{Content: "hi", Embeds: embed}), 0, 0},
+			{"send only an embed", send(&discordgo.MessageSend{Embeds: embed()}), 403, 50013},
+			{"edit to only an embed", edit(&discordgo.MessageEdit{Content: ptr(""), Embeds: ptr(embed())}), 400, 50006},
+			{"send text and an embed", send(&discordgo.MessageSend{Content: "hi", Embeds: embed()}), 0, 0},
 		}},
 		{"no READ_MESSAGE_HISTORY", all &^ discordgo.PermissionReadMessageHistory, []call{
 			{"get message", get, 403, 50013},
 			{"send", send(&discordgo.MessageSend{Content: "hi"}), 0, 0},
 		}},
 		{"ADMINISTRATOR alone", discordgo.PermissionAdministrator, []call{
-			{"send a file and an embed", send(&discordgo.MessageSend{Content: "hi", Files: file(), Embeds: embed}), 0, 0},
+			{"send a file and an embed", send(&discordgo.MessageSend{Content: "hi", Files: file(), Embeds: embed()}), 0, 0},
 			{"get message", get, 0, 0},
 		}},
 	}
