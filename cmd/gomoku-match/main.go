@@ -11,7 +11,9 @@
 // judged by engine/gomoku: five in a row wins; a move off the board or on a
 // stone, a renju foul, an answer that is not a move, a crash, or no answer
 // within timeout_turn plus the engine's grace loses. The think time of every
-// move is measured from sending the request to reading the answer.
+// move is measured from sending the request to reading the answer. An
+// engine gets its next command no sooner than -settle after its answer,
+// because some (Rapfi) drop commands that arrive while they wind down.
 //
 // Usage:
 //
@@ -69,6 +71,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	turn := fs.Duration("turn", 200*time.Millisecond, "timeout_turn: time per move")
 	matchTime := fs.Duration("matchtime", 0, "timeout_match: time per game for each engine (0: 1000 times -turn)")
 	memory := fs.Int64("memory", 128<<20, "max_memory in bytes")
+	settle := fs.Duration("settle", 20*time.Millisecond, "least time between an engine's answer and its next command (not on its clock)")
 	concurrency := fs.Int("concurrency", 1, "games played at once")
 	verbose := fs.Bool("v", false, "print every game's moves (games lost by a forfeit always are)")
 	if err := fs.Parse(args); err != nil {
@@ -97,7 +100,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if *matchTime == 0 {
 		*matchTime = 1000 * *turn
 	}
-	cfg := config{size: gomoku.Small, rule: rule, turn: *turn, match: *matchTime, memory: *memory, startup: 30 * time.Second}
+	cfg := config{size: gomoku.Small, rule: rule, turn: *turn, match: *matchTime, memory: *memory, startup: 30 * time.Second, settle: *settle}
 	pa := player{name: *aName, cmdline: *a, grace: *aGrace, nodes: *aNodes}
 	pb := player{name: *bName, cmdline: *b, grace: *bGrace, nodes: *bNodes}
 	nGames := (*games + 1) / 2 * 2

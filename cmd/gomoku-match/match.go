@@ -27,6 +27,7 @@ type config struct {
 	match    time.Duration // timeout_match, for both engines; 0 = none
 	memory   int64         // max_memory in bytes
 	startup  time.Duration // how long START may take (not counted as thinking)
+	settle   time.Duration // least time between an engine's answer and its next command
 	maxPlies int           // a game this long is drawn (0 = only a full board)
 }
 
@@ -62,6 +63,7 @@ type seat struct {
 	e     *pbrain
 	seen  bool          // the engine has been shown the board
 	used  time.Duration // thinking time so far, for time_left
+	last  time.Time     // when it last answered
 	think []time.Duration
 	late  int
 }
@@ -128,6 +130,11 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 		}
 		side := g.Turn()
 		s := seats[side]
+		// Rapfi, for one, still counts as thinking for a moment after it
+		// answers and drops a command that arrives then; the opponent's
+		// instant replies would make that happen. This wait is not on its
+		// clock.
+		time.Sleep(time.Until(s.last.Add(cfg.settle)))
 		if cfg.match > 0 {
 			if err := s.e.send(fmt.Sprintf("INFO time_left %d", max(cfg.match-s.used, 0).Milliseconds())); err != nil {
 				return forfeit(side, engine.Resignation, "crashed: %v", err)
@@ -145,6 +152,7 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 			return forfeit(side, engine.Resignation, "crashed (its output ended)")
 		}
 		took := l.at.Sub(sent)
+		s.last = l.at
 		s.think = append(s.think, took)
 		s.used += took
 		if took > cfg.turn {

@@ -31,8 +31,11 @@ func TestMain(m *testing.M) {
 //	crash      it exits
 //	silent     nothing
 //	error      an ERROR line
+//	busy       as scan, but it drops a command that comes within 10 ms of
+//	           its answer, as Rapfi does while it winds down
 func fakeBrain(mode string) {
 	var taken [15][15]bool
+	var answered time.Time
 	sc := bufio.NewScanner(os.Stdin)
 	mark := func(text string) {
 		if x, y, err := parseMove(text); err == nil && x >= 0 && y >= 0 && x < 15 && y < 15 {
@@ -41,6 +44,9 @@ func fakeBrain(mode string) {
 	}
 	for sc.Scan() {
 		cmd, arg, _ := strings.Cut(strings.TrimSpace(sc.Text()), " ")
+		if mode == "busy" && time.Since(answered) < 10*time.Millisecond {
+			continue
+		}
 		switch strings.ToUpper(cmd) {
 		case "START":
 			fmt.Println("OK")
@@ -61,13 +67,14 @@ func fakeBrain(mode string) {
 		switch {
 		case strings.HasPrefix(mode, "fixed:"):
 			fmt.Println(strings.TrimPrefix(mode, "fixed:"))
-		case mode == "scan":
+		case mode == "scan" || mode == "busy":
 			fmt.Println("MESSAGE thinking hard")
 			fmt.Println("\x0e ev 12") // junk, as some engines print
 			for i := range 225 {
 				if x, y := i%15, i/15; !taken[y][x] {
 					taken[y][x] = true
 					fmt.Printf("%d,%d\n", x, y)
+					answered = time.Now()
 					break
 				}
 			}
@@ -171,6 +178,22 @@ func TestWholeGame(t *testing.T) {
 	}
 	if got := len(r.think[0]) + len(r.think[1]) + 3; got != r.plies {
 		t.Errorf("%d timed moves and 3 opening stones for %d plies", got-3, r.plies)
+	}
+}
+
+// TestSettle: an engine that drops commands just after answering keeps
+// playing when the runner lets it settle, and times out when it does not.
+func TestSettle(t *testing.T) {
+	for _, settle := range []time.Duration{20 * time.Millisecond, 0} {
+		cfg := testConfig(gomoku.Freestyle)
+		cfg.settle, cfg.maxPlies = settle, 12
+		r, err := playGame(context.Background(), fake(t, "busy"), fake(t, "scan"), points(t, "h8 h9 f10"), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if timedOut := r.outcome.Reason == engine.Timeout; timedOut != (settle == 0) {
+			t.Errorf("settle %v: %s", settle, r.detail)
+		}
 	}
 }
 
