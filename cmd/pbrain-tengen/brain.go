@@ -231,14 +231,21 @@ func (b *brain) setRule(n int64) string {
 	if b.game == nil {
 		return ""
 	}
-	moves := b.game.History()
-	if msg := b.restart(); msg != "OK" {
-		return msg
+	g, err := gomoku.NewGame(b.size, rule)
+	if err != nil {
+		return "ERROR " + err.Error()
 	}
-	for _, p := range moves {
-		if err := b.game.PlayPoint(p); err != nil {
+	for _, p := range b.game.History() {
+		if err := g.PlayPoint(p); err != nil {
 			return fmt.Sprintf("ERROR the game so far is not legal under rule %s: %v", rule, err)
 		}
+	}
+	b.game = g
+	if b.engine != nil {
+		// Scores learnt under the old rule do not hold. Clearing the tables
+		// costs little: unlike prepare at a new size, it touches no new
+		// memory.
+		b.engine.Clear()
 	}
 	return ""
 }
