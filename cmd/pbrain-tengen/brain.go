@@ -15,13 +15,13 @@ import (
 
 // Time management defaults and margins, in the protocol's milliseconds.
 const (
-	defaultTurn   = 5 * time.Second       // timeout_turn until the manager says otherwise
-	minThink      = 20 * time.Millisecond // never plan less than this
-	safetyMargin  = 60 * time.Millisecond // kept back from every limit for I/O and scheduling
-	matchFraction = 15                    // of the match time left, spend at most 1/matchFraction per move
-	maxTTSize     = 256 << 20             // largest transposition table taken from max_memory
-	ttShare       = 2                     // use 1/ttShare of max_memory for the tables
-	defaultMemory = ai.DefaultTTSize * 2  // assumed max_memory when none is given
+	defaultTurn   = 5 * time.Second      // timeout_turn until the manager says otherwise
+	fixedMargin   = 3 * time.Millisecond // kept back from every limit for I/O and scheduling,
+	marginShare   = 10                   // plus 1/marginShare of the limit for the search's stop latency
+	matchFraction = 15                   // of the match time left, spend at most 1/matchFraction per move
+	maxTTSize     = 256 << 20            // largest transposition table taken from max_memory
+	ttShare       = 2                    // use 1/ttShare of max_memory for the tables
+	defaultMemory = ai.DefaultTTSize * 2 // assumed max_memory when none is given
 	protocolName  = `name="Tengen", version="1.0", author="Tengen project", country="", www="", email=""`
 	forbidPrefix  = "FORBID "
 	errNoGame     = "no board: send START first"
@@ -40,8 +40,10 @@ type brain struct {
 	match     time.Duration // timeout_match (0 = none)
 	left      time.Duration // time_left (valid when leftKnown)
 	leftKnown bool
-	memory    int // max_memory in bytes (0 = not given)
+	memory    int    // max_memory in bytes (0 = not given)
+	maxNodes  uint64 // max_node: nodes per move (0 = no limit)
 	engine    *ai.Engine
+	ttSize    int // the transposition-table memory engine was made with
 }
 
 func newBrain(level int) *brain {
@@ -133,9 +135,38 @@ func (b *brain) restart() string {
 		return "ERROR " + err.Error()
 	}
 	b.game = g
-	b.engine = nil // a new game starts with fresh tables
+	b.prepare()
 	return "OK"
 }
+
+// prepare readies the engine for a new game: fresh tables of the size
+// max_memory allows, cleared now, so that their memory is touched here
+// rather than on the clock of the first move.
+func (b *brain) prepare() {
+	if size := b.tableSize(); b.engine == nil || b.ttSize != size {
+		// The manager's clock, through the context, bounds each move, not
+		// the level's own budget.
+		b.engine = ai.New(ai.Options{Level: b.level, TTSize: size, MoveTime: noBudget, MaxNodes: b.maxNodes})
+		b.ttSize = size
+	}
+	b.engine.Clear()
+}
+
+// tableSize is the transposition-table memory max_memory allows.
+func (b *brain) tableSize() int {
+	mem := b.memory
+	if mem == 0 {
+		mem = defaultMemory
+	}
+	return min(mem/ttShare, maxTTSize)
+}
+
+// growTurn is the shortest turn at which the brain enlarges its tables for
+// a larger max_memory in the middle of a game: clearing them costs tens of
+// milliseconds, a few percent of such a turn. At shorter turns the larger
+// tables wait for the next game (START or RESTART); smaller ones are made
+// at once, to keep within the limit.
+const growTurn = time.Second
 
 // info applies one INFO key. It answers only on a malformed value (the
 // protocol has no answer to INFO).
@@ -147,6 +178,16 @@ func (b *brain) info(arg string) string {
 		return n, err == nil
 	}
 	switch key {
+	case "max_node":
+		// Gomocup managers send 0 or -1 for no limit.
+		n, ok := num()
+		if !ok {
+			return fmt.Sprintf("ERROR INFO max_node needs a number, not %q", value)
+		}
+		b.maxNodes = uint64(max(n, 0))
+		if b.engine != nil {
+			b.engine.SetMaxNodes(b.maxNodes)
+		}
 	case "timeout_turn", "timeout_match", "time_left", "max_memory", "rule":
 		n, ok := num()
 		if !ok || n < 0 {
@@ -162,7 +203,9 @@ func (b *brain) info(arg string) string {
 			b.left, b.leftKnown = ms, true
 		case "max_memory":
 			b.memory = int(min(n, 1<<40))
-			b.engine = nil
+			if b.engine != nil && b.tableSize() < b.ttSize {
+				b.prepare()
+			}
 		case "rule":
 			return b.setRule(n)
 		}
@@ -188,15 +231,21 @@ func (b *brain) setRule(n int64) string {
 	if b.game == nil {
 		return ""
 	}
-	moves := b.game.History()
-	b.engine = nil
-	if msg := b.restart(); msg != "OK" {
-		return msg
+	g, err := gomoku.NewGame(b.size, rule)
+	if err != nil {
+		return "ERROR " + err.Error()
 	}
-	for _, p := range moves {
-		if err := b.game.PlayPoint(p); err != nil {
+	for _, p := range b.game.History() {
+		if err := g.PlayPoint(p); err != nil {
 			return fmt.Sprintf("ERROR the game so far is not legal under rule %s: %v", rule, err)
 		}
+	}
+	b.game = g
+	if b.engine != nil {
+		// Scores learnt under the old rule do not hold. Clearing the tables
+		// costs little: unlike prepare at a new size, it touches no new
+		// memory.
+		b.engine.Clear()
 	}
 	return ""
 }
@@ -322,7 +371,10 @@ func (b *brain) board(sc *bufio.Scanner) string {
 }
 
 // budget is the time to think about this move: the turn limit, at most a
-// share of the match time left, less a safety margin.
+// share of the match time left, less a safety margin proportional to it
+// (the search notices its deadline only every thousand nodes or so) and a
+// couple of milliseconds for reading and writing; never less than half the
+// limit.
 func (b *brain) budget() time.Duration {
 	t := b.turn
 	if t <= 0 {
@@ -331,7 +383,7 @@ func (b *brain) budget() time.Duration {
 	if b.match > 0 && b.leftKnown {
 		t = min(t, b.left/matchFraction)
 	}
-	return max(t-safetyMargin, minThink)
+	return max(t-t/marginShare-fixedMargin, t/2)
 }
 
 // move thinks, plays and returns the brain's move as "x,y" (or an ERROR line).
@@ -339,14 +391,8 @@ func (b *brain) move(ctx context.Context) string {
 	if b.game == nil {
 		return "ERROR " + errNoGame
 	}
-	if b.engine == nil {
-		mem := b.memory
-		if mem == 0 {
-			mem = defaultMemory
-		}
-		// The manager's clock, through the context, bounds each move, not
-		// the level's own budget.
-		b.engine = ai.New(ai.Options{Level: b.level, TTSize: min(mem/ttShare, maxTTSize), MoveTime: noBudget})
+	if b.engine == nil || (b.tableSize() > b.ttSize && b.turn >= growTurn) {
+		b.prepare()
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.budget())
 	defer cancel()

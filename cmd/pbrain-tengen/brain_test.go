@@ -122,10 +122,13 @@ func TestBudget(t *testing.T) {
 		info []string
 		want string
 	}{
-		{nil, "4.94s"},
-		{[]string{"timeout_turn 1000"}, "940ms"},
-		{[]string{"timeout_turn 10"}, "20ms"},
-		{[]string{"timeout_turn 10000", "timeout_match 60000", "time_left 30000"}, "1.94s"},
+		{nil, "4.497s"},
+		{[]string{"timeout_turn 1000"}, "897ms"},
+		{[]string{"timeout_turn 200"}, "177ms"},
+		{[]string{"timeout_turn 50"}, "42ms"},
+		{[]string{"timeout_turn 10"}, "6ms"},
+		{[]string{"timeout_turn 4"}, "2ms"},
+		{[]string{"timeout_turn 10000", "timeout_match 60000", "time_left 30000"}, "1.797s"},
 	} {
 		for _, i := range tc.info {
 			if msg := b.info(i); msg != "" {
@@ -135,5 +138,49 @@ func TestBudget(t *testing.T) {
 		if got := b.budget().String(); got != tc.want {
 			t.Errorf("after %v budget = %s, want %s", tc.info, got, tc.want)
 		}
+	}
+}
+
+// TestTablesAndNodes: the tables are made and cleared at START, shrunk at
+// once for a smaller max_memory, grown only at the next game for a larger
+// one when turns are short; max_node reaches the engine.
+func TestTablesAndNodes(t *testing.T) {
+	b := newBrain(10)
+	if msg := b.start("15"); msg != "OK" {
+		t.Fatal(msg)
+	}
+	if b.engine == nil || b.ttSize != defaultMemory/ttShare {
+		t.Fatalf("after START: engine %v, table size %d", b.engine != nil, b.ttSize)
+	}
+	b.info("timeout_turn 200")
+	b.info("max_memory 8388608")
+	if b.ttSize != 4<<20 {
+		t.Errorf("max_memory 8 MiB: tables of %d bytes, want 4 MiB", b.ttSize)
+	}
+	b.info("max_memory 134217728")
+	if b.ttSize != 4<<20 {
+		t.Errorf("a larger max_memory at 200 ms turns resized the tables mid-game to %d", b.ttSize)
+	}
+	if msg := b.restart(); msg != "OK" || b.ttSize != 64<<20 {
+		t.Errorf("RESTART: %s, tables of %d bytes, want 64 MiB", msg, b.ttSize)
+	}
+	for _, tc := range []struct {
+		value string
+		want  uint64
+		msg   string
+	}{{"20000", 20000, ""}, {"0", 0, ""}, {"-1", 0, ""}, {"many", 0, `ERROR INFO max_node needs a number, not "many"`}} {
+		b.maxNodes = 7
+		if msg := b.info("max_node " + tc.value); msg != tc.msg || (msg == "" && b.maxNodes != tc.want) {
+			t.Errorf("max_node %s: %q, %d nodes", tc.value, msg, b.maxNodes)
+		}
+	}
+	// A node budget makes the brain's moves reproducible.
+	play := func() string {
+		got := session(t, 10, "START 15", "INFO timeout_turn 5000", "INFO max_node 3000",
+			"BOARD", "7,7,2", "7,6,1", "5,5,2", "DONE", "TURN 9,9", "TURN 3,8")
+		return strings.Join(got, " ")
+	}
+	if a, b := play(), play(); a != b {
+		t.Errorf("same node budget, different moves: %s and %s", a, b)
 	}
 }

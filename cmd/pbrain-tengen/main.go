@@ -4,10 +4,15 @@
 //
 // It understands START, RESTART, BEGIN, TURN, BOARD ... DONE, YXBOARD ...
 // DONE, TAKEBACK, INFO (timeout_turn, timeout_match, time_left, max_memory,
-// rule: 0 freestyle, 1 exactly five, 4 renju), ABOUT, END and Yixin's
+// max_node, rule: 0 freestyle, 1 exactly five, 4 renju), ABOUT, END and Yixin's
 // YXSHOWFORBID, which prints black's renju forbidden points. Boards of 15×15
 // and 19×19 are supported. Coordinates are piskvork's: "x,y" counted from 0
 // at the top-left corner.
+//
+// Of each turn it keeps back a tenth plus 3 ms for the search to notice its
+// deadline and for the answer to travel; it builds and clears its tables at
+// START, before the clock runs. INFO max_node caps the nodes searched per
+// move, which makes its moves reproducible.
 //
 // Usage:
 //

@@ -132,6 +132,20 @@ func New(opt Options) *Engine {
 	return e
 }
 
+// Clear empties the engine's tables, as for a new game. Since it writes
+// all their memory, and builds the shared pattern tables if no engine has
+// yet, it also spares the first search those costs: call it before the
+// clock starts.
+func (e *Engine) Clear() {
+	tables()
+	clear(e.tt.entries)
+	clear(e.threats.entries)
+	e.killers = [maxPly][2]int16{}
+}
+
+// SetMaxNodes changes Options.MaxNodes for the searches to come.
+func (e *Engine) SetMaxNodes(n uint64) { e.opt.MaxNodes = n }
+
 // Level returns the engine's level (1..10).
 func (e *Engine) Level() int { return e.opt.Level }
 

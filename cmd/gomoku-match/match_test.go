@@ -1,0 +1,277 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/gomoku"
+)
+
+// TestMain lets the test binary pose as a pbrain engine when its first
+// argument is "fake:MODE" (see fakeBrain).
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && strings.HasPrefix(os.Args[1], "fake:") {
+		fakeBrain(strings.TrimPrefix(os.Args[1], "fake:"))
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// fakeBrain speaks just enough of the protocol for the judge's tests. Its
+// answer to BEGIN, TURN and BOARD depends on mode:
+//
+//	fixed:X,Y  always X,Y
+//	scan       the first empty point in reading order, after some chatter
+//	crash      it exits
+//	silent     nothing
+//	error      an ERROR line
+//	busy       as scan, but it drops a command that comes within 10 ms of
+//	           its answer, as Rapfi does while it winds down
+func fakeBrain(mode string) {
+	var taken [15][15]bool
+	var answered time.Time
+	sc := bufio.NewScanner(os.Stdin)
+	mark := func(text string) {
+		if x, y, err := parseMove(text); err == nil && x >= 0 && y >= 0 && x < 15 && y < 15 {
+			taken[y][x] = true
+		}
+	}
+	for sc.Scan() {
+		cmd, arg, _ := strings.Cut(strings.TrimSpace(sc.Text()), " ")
+		if mode == "busy" && time.Since(answered) < 10*time.Millisecond {
+			continue
+		}
+		switch strings.ToUpper(cmd) {
+		case "START":
+			fmt.Println("OK")
+			continue
+		case "END":
+			return
+		case "TURN":
+			mark(arg)
+		case "BOARD":
+			for sc.Scan() && !strings.EqualFold(strings.TrimSpace(sc.Text()), "DONE") {
+				t := strings.TrimSpace(sc.Text())
+				mark(t[:strings.LastIndexByte(t, ',')])
+			}
+		case "BEGIN":
+		default:
+			continue
+		}
+		switch {
+		case strings.HasPrefix(mode, "fixed:"):
+			fmt.Println(strings.TrimPrefix(mode, "fixed:"))
+		case mode == "scan" || mode == "busy":
+			fmt.Println("MESSAGE thinking hard")
+			fmt.Println("\x0e ev 12") // junk, as some engines print
+			for i := range 225 {
+				if x, y := i%15, i/15; !taken[y][x] {
+					taken[y][x] = true
+					fmt.Printf("%d,%d\n", x, y)
+					answered = time.Now()
+					break
+				}
+			}
+		case mode == "crash":
+			os.Exit(3)
+		case mode == "error":
+			fmt.Println("ERROR cannot think")
+		}
+	}
+}
+
+// fake returns a player that runs this test binary as a fake brain.
+func fake(t *testing.T, mode string) player {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return player{name: mode, cmdline: self + " fake:" + mode, grace: 50 * time.Millisecond}
+}
+
+// points reads an opening in canonical notation.
+func points(t *testing.T, moves string) []gomoku.Point {
+	t.Helper()
+	var out []gomoku.Point
+	for _, m := range strings.Fields(moves) {
+		p, err := gomoku.ParsePoint(m, gomoku.Small)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func testConfig(rule gomoku.Rule) config {
+	return config{size: gomoku.Small, rule: rule, turn: 100 * time.Millisecond, match: 100 * time.Second, memory: 1 << 20, startup: 10 * time.Second}
+}
+
+// TestJudge plays one move of a fake black engine in a prepared position
+// and checks how the judge rules.
+func TestJudge(t *testing.T) {
+	// Black to move with four in a row on row 8 (h8..k8), and a double
+	// three at h8 under renju for the second position.
+	four := "h8 a1 i8 a3 j8 a5 k8 a7"
+	doubleThree := "f8 a1 g8 a3 h6 a5 h7 a7"
+	tests := []struct {
+		name, opening, mode string
+		rule                gomoku.Rule
+		winner              engine.Side
+		reason              engine.Reason
+		detail              string
+	}{
+		{"five", four, "fixed:11,7", gomoku.Freestyle, gomoku.Black, engine.Five, "black wins by five in a row"},
+		{"occupied", four, "fixed:7,7", gomoku.Freestyle, gomoku.White, engine.Resignation, "black (fixed:7,7) played h8, an occupied point"},
+		{"off the board", four, "fixed:15,3", gomoku.Freestyle, gomoku.White, engine.Resignation, "played 15,3, off the board"},
+		{"foul", doubleThree, "fixed:7,7", gomoku.Renju, gomoku.White, engine.Resignation, "played h8, forbidden (double three)"},
+		{"not a move", four, "error", gomoku.Freestyle, gomoku.White, engine.Resignation, `answered "ERROR cannot think", not a move`},
+		{"crash", four, "crash", gomoku.Freestyle, gomoku.White, engine.Resignation, "crashed"},
+		{"silent", four, "silent", gomoku.Freestyle, gomoku.White, engine.Timeout, "gave no move within 150ms (turn 100ms, grace 50ms)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := playGame(context.Background(), fake(t, tt.mode), fake(t, "scan"), points(t, tt.opening), testConfig(tt.rule))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.outcome.Status != engine.Win || r.outcome.Winner != tt.winner || r.outcome.Reason != tt.reason {
+				t.Errorf("outcome %+v (%s), want a win for %v by %v", r.outcome, r.detail, tt.winner, tt.reason)
+			}
+			if !strings.Contains(r.detail, tt.detail) {
+				t.Errorf("detail %q, want it to say %q", r.detail, tt.detail)
+			}
+		})
+	}
+}
+
+// TestFreestyleAllowsDoubleThree: the same move is no foul in freestyle.
+func TestFreestyleAllowsDoubleThree(t *testing.T) {
+	cfg := testConfig(gomoku.Freestyle)
+	cfg.maxPlies = 20
+	r, err := playGame(context.Background(), fake(t, "fixed:7,7"), fake(t, "scan"), points(t, "f8 a1 g8 a3 h6 a5 h7 a7"), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Black's second answer, h8 again, is then occupied.
+	if r.plies != 10 || r.outcome.Winner != gomoku.White || !strings.Contains(r.detail, "occupied") {
+		t.Errorf("after %d plies: %s", r.plies, r.detail)
+	}
+}
+
+// TestWholeGame: two scanning fakes fill the board from the top row, past
+// their chatter; every move is timed.
+func TestWholeGame(t *testing.T) {
+	r, err := playGame(context.Background(), fake(t, "scan"), fake(t, "scan"), points(t, "h8 h9 f10"), testConfig(gomoku.Freestyle))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.outcome.Over() || r.outcome.Reason == engine.Resignation || r.outcome.Reason == engine.Timeout {
+		t.Fatalf("outcome %+v: %s", r.outcome, r.detail)
+	}
+	if got := len(r.think[0]) + len(r.think[1]) + 3; got != r.plies {
+		t.Errorf("%d timed moves and 3 opening stones for %d plies", got-3, r.plies)
+	}
+}
+
+// TestSettle: an engine that drops commands just after answering keeps
+// playing when the runner lets it settle, and times out when it does not.
+func TestSettle(t *testing.T) {
+	for _, settle := range []time.Duration{20 * time.Millisecond, 0} {
+		cfg := testConfig(gomoku.Freestyle)
+		cfg.settle, cfg.maxPlies = settle, 12
+		r, err := playGame(context.Background(), fake(t, "busy"), fake(t, "scan"), points(t, "h8 h9 f10"), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if timedOut := r.outcome.Reason == engine.Timeout; timedOut != (settle == 0) {
+			t.Errorf("settle %v: %s", settle, r.detail)
+		}
+	}
+}
+
+// TestRequest: the first request shows the whole board, from the mover's
+// side (1 its stones, 2 the opponent's), later ones only the last move.
+func TestRequest(t *testing.T) {
+	g, err := gomoku.NewGame(gomoku.Small, gomoku.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s seat
+	if got := (&seat{}).request(g); got != "BEGIN" {
+		t.Errorf("empty board: %q", got)
+	}
+	for _, m := range []string{"h8", "h9", "a1"} {
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := s.request(g), "BOARD\n7,7,2\n7,6,1\n0,14,2\nDONE"; got != want {
+		t.Errorf("first request %q, want %q", got, want)
+	}
+	if _, err := g.Play("o15"); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.request(g); got != "TURN 14,0" {
+		t.Errorf("second request %q", got)
+	}
+}
+
+func TestRunReports(t *testing.T) {
+	a, b := fake(t, "scan"), fake(t, "fixed:7,7")
+	var out strings.Builder
+	err := run(context.Background(), []string{"-a", a.cmdline, "-b", b.cmdline, "-aname", "A", "-bname", "B",
+		"-games", "3", "-turn", "100ms", "-concurrency", "2"}, &out)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	s := out.String()
+	for _, want := range []string{"4 games", "game   4:", "W/D/L 4/0/0", "pentanomial [0 0 0 0 2]", "B: 4 moves", "played h8, an occupied point"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+func TestBadArguments(t *testing.T) {
+	for _, args := range [][]string{{}, {"-a", "x"}, {"-a", "x", "-b", "y", "-games", "0"}, {"-a", "x", "-b", "y", "-rule", "caro"}} {
+		if err := run(context.Background(), args, &strings.Builder{}); err == nil {
+			t.Errorf("run(%q) succeeded", args)
+		}
+	}
+	err := run(context.Background(), []string{"-a", "/nonexistent/engine", "-b", "/nonexistent/engine"}, &strings.Builder{})
+	if err == nil || !strings.Contains(err.Error(), "/nonexistent/engine") {
+		t.Errorf("missing engine: %v", err)
+	}
+}
+
+func TestOpenings(t *testing.T) {
+	o, err := parseOpenings(openingsText, gomoku.Small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o) != 26 {
+		t.Errorf("%d openings, want 26", len(o))
+	}
+	seen := map[string]bool{}
+	for _, moves := range o {
+		if len(moves) != 3 {
+			t.Errorf("opening %s has %d stones", openingText(moves), len(moves))
+		}
+		if k := openingText(moves); seen[k] {
+			t.Errorf("opening %s twice", k)
+		} else {
+			seen[k] = true
+		}
+	}
+	if _, err := parseOpenings("h8 h8", gomoku.Small); err == nil {
+		t.Error("an illegal opening was accepted")
+	}
+}
