@@ -37,6 +37,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tengen-bot/tengen/cmd/internal/elo"
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/engine/gomoku"
 )
@@ -137,7 +138,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 					}
 					return
 				}
-				results <- done{n: n, aBlack: aBlack, open: open, r: r, score: scoreFor(r.outcome, aBlack)}
+				results <- done{n: n, aBlack: aBlack, open: open, r: r, score: elo.ScoreOf(r.outcome, aBlack)}
 			}
 		}()
 	}
@@ -178,7 +179,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			}
 		}
 		fmt.Fprintf(out, "game %3d: %s as %s %s, %s, %d plies [%s] (opening %d: %s)\n",
-			d.n+1, pa.name, sideName, resultWord(d.score), d.r.detail, d.r.plies, t.brief(), d.open+1, openingText(openings[d.open]))
+			d.n+1, pa.name, sideName, elo.Word(d.score), d.r.detail, d.r.plies, t.Brief(), d.open+1, openingText(openings[d.open]))
 		if forfeit := d.r.outcome.Reason == engine.Timeout || d.r.outcome.Reason == engine.Resignation; *verbose || forfeit {
 			fmt.Fprintf(out, "          moves: %s\n", strings.Join(d.r.moves, " "))
 		}
@@ -189,8 +190,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	default:
 	}
 	fmt.Fprintf(out, "\n%s v %s, %s, %d games:\n  %s\n  as black: W/D/L %d/%d/%d\n  as white: W/D/L %d/%d/%d\n",
-		pa.name, pb.name, tc, t.games(), t.String(),
-		colour[0].wins, colour[0].draws, colour[0].losses, colour[1].wins, colour[1].draws, colour[1].losses)
+		pa.name, pb.name, tc, t.Games(), t.String(),
+		colour[0].Wins, colour[0].Draws, colour[0].Losses, colour[1].Wins, colour[1].Draws, colour[1].Losses)
 	fmt.Fprintf(out, "  %s: %s\n  %s: %s\n", pa.name, clocks[0].String(), pb.name, clocks[1].String())
 	fmt.Fprintln(out, "  (Elo from the logistic model; 95% interval from the pairs' scores (pentanomial: pairs scoring 0, ½, 1, 1½, 2),")
 	fmt.Fprintln(out, "   normal approximation; when every pair is won or lost, the rule-of-three bound instead)")
@@ -203,27 +204,6 @@ func nodeNote(p player) string {
 		return ""
 	}
 	return fmt.Sprintf(", %s at %d nodes a move", p.name, p.nodes)
-}
-
-// scoreFor returns engine A's score for an outcome.
-func scoreFor(o engine.Outcome, aBlack bool) float64 {
-	if o.Status != engine.Win {
-		return 0.5
-	}
-	if (o.Winner == gomoku.Black) == aBlack {
-		return 1
-	}
-	return 0
-}
-
-func resultWord(score float64) string {
-	switch score {
-	case 1:
-		return "wins"
-	case 0:
-		return "loses"
-	}
-	return "draws"
 }
 
 func baseName(cmdline string) string {

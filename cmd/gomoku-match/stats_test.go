@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tengen-bot/tengen/cmd/internal/elo"
 )
 
 // TestPentanomial checks the pair counts and the interval against a hand
@@ -21,14 +23,14 @@ func TestPentanomial(t *testing.T) {
 	if tl.penta != [5]int{0, 1, 1, 1, 1} || tl.completePairs() != 4 {
 		t.Fatalf("pentanomial %v", tl.penta)
 	}
-	if tl.wins != 5 || tl.draws != 2 || tl.losses != 2 || tl.games() != 9 {
-		t.Errorf("W/D/L %d/%d/%d", tl.wins, tl.draws, tl.losses)
+	if tl.Wins != 5 || tl.Draws != 2 || tl.Losses != 2 || tl.Games() != 9 {
+		t.Errorf("W/D/L %d/%d/%d", tl.Wins, tl.Draws, tl.Losses)
 	}
 	// Pair means .25 .5 .75 1: mean .625, sample variance
 	// (.140625+.015625+.015625+.140625)/3 = .104167, se = sqrt(v/4).
 	m, se := 0.625, math.Sqrt(0.3125/3/4)
 	d, lo, hi := tl.elo()
-	for _, c := range []struct{ got, want float64 }{{d, eloOf(m)}, {lo, eloOf(m - 1.96*se)}, {hi, eloOf(m + 1.96*se)}} {
+	for _, c := range []struct{ got, want float64 }{{d, elo.Of(m)}, {lo, elo.Of(m - 1.96*se)}, {hi, elo.Of(m + 1.96*se)}} {
 		if math.Abs(c.got-c.want) > 1e-9 {
 			t.Errorf("got %v, want %v", c.got, c.want)
 		}
@@ -45,7 +47,7 @@ func TestEloEdges(t *testing.T) {
 		all.add(p, 1)
 	}
 	d, lo, hi := all.elo()
-	if !math.IsInf(d, 1) || !math.IsInf(hi, 1) || math.Abs(lo-eloOf(0.7)) > 1e-9 {
+	if !math.IsInf(d, 1) || !math.IsInf(hi, 1) || math.Abs(lo-elo.Of(0.7)) > 1e-9 {
 		t.Errorf("10 pairs won: %v %v..%v", d, lo, hi)
 	}
 	var none tally

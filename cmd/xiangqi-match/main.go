@@ -28,6 +28,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tengen-bot/tengen/cmd/internal/elo"
 	"github.com/tengen-bot/tengen/engine"
 )
 
@@ -125,7 +126,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 					}
 					return
 				}
-				results <- done{n: n, aRed: aRed, open: open, r: r, score: scoreFor(r.outcome, aRed)}
+				results <- done{n: n, aRed: aRed, open: open, r: r, score: elo.ScoreOf(r.outcome, aRed)}
 			}
 		}()
 	}
@@ -156,7 +157,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			side = "black"
 		}
 		fmt.Fprintf(out, "game %3d: %s %s, %s, %d plies [%s] (opening %s)\n",
-			d.n+1, *aName+" as "+side, resultWord(d.score), d.r.detail, d.r.plies, t.brief(), d.open)
+			d.n+1, *aName+" as "+side, elo.Word(d.score), d.r.detail, d.r.plies, t.Brief(), d.open)
 		if forfeit := d.r.outcome.Reason == engine.Timeout || d.r.outcome.Reason == engine.Resignation; *verbose || forfeit {
 			fmt.Fprintf(out, "          moves: %s\n", strings.Join(d.r.moves, " "))
 		}
@@ -167,35 +168,11 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	default:
 	}
 	fmt.Fprintf(out, "\n%s v %s, %s per move, %d games:\n  %s\n  as red:   %s\n  as black: %s\n",
-		*aName, *bName, budget, t.games(), t.String(), colour[0].String(), colour[1].String())
+		*aName, *bName, budget, t.Games(), t.String(), colour[0].String(), colour[1].String())
 	fmt.Fprintln(out, "  (Elo from the logistic model; 95% interval from the per-game score variance, normal approximation;")
 	fmt.Fprintln(out, "   when every game is won or lost, the rule-of-three bound 1-3/n instead)")
 	return ctx.Err()
 }
-
-// scoreFor returns engine A's score for an outcome.
-func scoreFor(o engine.Outcome, aRed bool) float64 {
-	if o.Status != engine.Win {
-		return 0.5
-	}
-	if (o.Winner == engine.First) == aRed {
-		return 1
-	}
-	return 0
-}
-
-func resultWord(score float64) string {
-	switch score {
-	case 1:
-		return "wins"
-	case 0:
-		return "loses"
-	}
-	return "draws"
-}
-
-// brief renders the running W/D/L.
-func (t *tally) brief() string { return fmt.Sprintf("+%d =%d -%d", t.wins, t.draws, t.losses) }
 
 // splitOptions splits "A=1;B=2" into its options.
 func splitOptions(s string) []string {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/tengen-bot/tengen/cmd/internal/elo"
 )
 
 func TestElo(t *testing.T) {
@@ -37,8 +39,8 @@ func TestElo(t *testing.T) {
 		tl.add(s)
 	}
 	_, lo, hi := tl.elo()
-	if math.Abs(lo-eloOf(0.75-1.96*0.25)) > 1e-9 || !math.IsInf(hi, 1) {
-		t.Errorf("interval %v..%v, want %v..+inf", lo, hi, eloOf(0.75-1.96*0.25))
+	if math.Abs(lo-elo.Of(0.75-1.96*0.25)) > 1e-9 || !math.IsInf(hi, 1) {
+		t.Errorf("interval %v..%v, want %v..+inf", lo, hi, elo.Of(0.75-1.96*0.25))
 	}
 	if s := tl.String(); !strings.HasPrefix(s, "W/D/L 3/0/1, score 75.0% (3.0/4), Elo +191 ±inf") {
 		t.Errorf("String() = %q", s)
@@ -51,8 +53,8 @@ func TestEloAllWonUsesRuleOfThree(t *testing.T) {
 		tl.add(1)
 	}
 	d, lo, hi := tl.elo()
-	if !math.IsInf(d, 1) || !math.IsInf(hi, 1) || math.Abs(lo-eloOf(0.85)) > 1e-9 {
-		t.Fatalf("20 wins: Elo %v, interval %v..%v; want +inf, %v..+inf", d, lo, hi, eloOf(0.85))
+	if !math.IsInf(d, 1) || !math.IsInf(hi, 1) || math.Abs(lo-elo.Of(0.85)) > 1e-9 {
+		t.Fatalf("20 wins: Elo %v, interval %v..%v; want +inf, %v..+inf", d, lo, hi, elo.Of(0.85))
 	}
 	if s := tl.String(); !strings.Contains(s, "95% CI +301 .. +inf") {
 		t.Fatalf("String() = %q", s)
