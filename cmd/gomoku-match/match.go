@@ -89,7 +89,7 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 	defer func() {
 		for _, s := range seats {
 			if s.e != nil {
-				s.e.close()
+				s.e.Close("END", 2*time.Second)
 			}
 		}
 	}()
@@ -113,7 +113,7 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 	}
 	forfeit := func(side engine.Side, reason engine.Reason, format string, args ...any) (gameResult, error) {
 		s := seats[side]
-		s.e.kill()
+		s.e.Kill()
 		s.e = nil
 		who := fmt.Sprintf("%s (%s)", names[side], s.p.name)
 		return finish(engine.WinFor(side^1, reason), who+" "+fmt.Sprintf(format, args...))
@@ -136,11 +136,11 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 		// clock.
 		time.Sleep(time.Until(s.last.Add(cfg.settle)))
 		if cfg.match > 0 {
-			if err := s.e.send(fmt.Sprintf("INFO time_left %d", max(cfg.match-s.used, 0).Milliseconds())); err != nil {
+			if err := s.e.Send(fmt.Sprintf("INFO time_left %d", max(cfg.match-s.used, 0).Milliseconds())); err != nil {
 				return forfeit(side, engine.Resignation, "crashed: %v", err)
 			}
 		}
-		if err := s.e.send(s.request(g)); err != nil {
+		if err := s.e.Send(s.request(g)); err != nil {
 			return forfeit(side, engine.Resignation, "crashed: %v", err)
 		}
 		sent := time.Now()
@@ -151,8 +151,8 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 		case err != nil:
 			return forfeit(side, engine.Resignation, "crashed (its output ended)")
 		}
-		took := l.at.Sub(sent)
-		s.last = l.at
+		took := l.At.Sub(sent)
+		s.last = l.At
 		s.think = append(s.think, took)
 		s.used += took
 		if took > cfg.turn {
@@ -161,9 +161,9 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 		if cfg.match > 0 && s.used > cfg.match+s.p.grace {
 			return forfeit(side, engine.Timeout, "ran out of match time (%v used of %v)", s.used.Round(time.Millisecond), cfg.match)
 		}
-		x, y, err := parseMove(l.text)
+		x, y, err := parseMove(l.Text)
 		if err != nil {
-			return forfeit(side, engine.Resignation, "answered %q, not a move", l.text)
+			return forfeit(side, engine.Resignation, "answered %q, not a move", l.Text)
 		}
 		if x < 0 || y < 0 || x >= cfg.size || y >= cfg.size {
 			return forfeit(side, engine.Resignation, "played %d,%d, off the board", x, y)
@@ -186,15 +186,15 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 
 // setUp sends START and the INFO settings and waits for the engine's OK.
 func (s *seat) setUp(cfg config) error {
-	if err := s.e.send(fmt.Sprintf("START %d", cfg.size)); err != nil {
+	if err := s.e.Send(fmt.Sprintf("START %d", cfg.size)); err != nil {
 		return err
 	}
 	l, err := s.e.answer(cfg.startup)
 	if err != nil {
 		return fmt.Errorf("engine %s: waiting for OK to START: %w", s.p.name, err)
 	}
-	if !strings.EqualFold(l.text, "OK") {
-		return fmt.Errorf("engine %s: START %d answered %q", s.p.name, cfg.size, l.text)
+	if !strings.EqualFold(l.Text, "OK") {
+		return fmt.Errorf("engine %s: START %d answered %q", s.p.name, cfg.size, l.Text)
 	}
 	infos := []string{
 		fmt.Sprintf("timeout_turn %d", cfg.turn.Milliseconds()),
@@ -208,7 +208,7 @@ func (s *seat) setUp(cfg config) error {
 		infos = append(infos, fmt.Sprintf("max_node %d", s.p.nodes))
 	}
 	for _, i := range infos {
-		if err := s.e.send("INFO " + i); err != nil {
+		if err := s.e.Send("INFO " + i); err != nil {
 			return err
 		}
 	}

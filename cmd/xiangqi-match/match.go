@@ -51,7 +51,7 @@ func playGame(ctx context.Context, red, black *uciEngine, opening []string, cfg 
 		}
 	}
 	for _, e := range []*uciEngine{red, black} {
-		if err := e.send("ucinewgame"); err != nil {
+		if err := e.Send("ucinewgame"); err != nil {
 			return gameResult{}, err
 		}
 		if err := e.ready(); err != nil {
@@ -79,22 +79,22 @@ func playGame(ctx context.Context, red, black *uciEngine, opening []string, cfg 
 		if g.Ply() > 0 {
 			pos += " moves " + strings.Join(g.Moves(), " ")
 		}
-		if err := e.send(pos); err != nil {
+		if err := e.Send(pos); err != nil {
 			return gameResult{}, err
 		}
-		if err := e.send(cfg.goCommand(rng)); err != nil {
+		if err := e.Send(cfg.goCommand(rng)); err != nil {
 			return gameResult{}, err
 		}
 		line, err := e.waitFor("bestmove", cfg.moveTime+cfg.grace)
 		if err != nil {
-			return finish(engine.WinFor(side^1, engine.Timeout), fmt.Sprintf("%s (%s) gave no move: %v", e.name, names[side], err))
+			return finish(engine.WinFor(side^1, engine.Timeout), fmt.Sprintf("%s (%s) gave no move: %v", e.Name, names[side], err))
 		}
 		fields := strings.Fields(line)
 		if len(fields) < 2 {
-			return finish(engine.WinFor(side^1, engine.Resignation), fmt.Sprintf("%s (%s) answered %q", e.name, names[side], line))
+			return finish(engine.WinFor(side^1, engine.Resignation), fmt.Sprintf("%s (%s) answered %q", e.Name, names[side], line))
 		}
 		if _, err := g.Play(fields[1]); err != nil {
-			return finish(engine.WinFor(side^1, engine.Resignation), fmt.Sprintf("illegal move %s by %s (%s): %v", fields[1], e.name, names[side], err))
+			return finish(engine.WinFor(side^1, engine.Resignation), fmt.Sprintf("illegal move %s by %s (%s): %v", fields[1], e.Name, names[side], err))
 		}
 	}
 }

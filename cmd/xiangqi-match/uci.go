@@ -1,23 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/tengen-bot/tengen/cmd/internal/engineproc"
 )
 
 // uciEngine is a UCI engine running as a child process.
-type uciEngine struct {
-	name  string
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string // stdout, line by line; closed when the process ends
-}
+type uciEngine struct{ *engineproc.Process }
 
 // errNoAnswer is returned when an engine does not answer in time.
 var errNoAnswer = errors.New("no answer in time")
@@ -25,35 +19,19 @@ var errNoAnswer = errors.New("no answer in time")
 // startEngine starts path, says "uci", sets UCI_Variant xiangqi and the
 // given options ("Name=value"), and waits for readyok.
 func startEngine(ctx context.Context, name, path string, options []string) (*uciEngine, error) {
-	cmd := exec.CommandContext(ctx, path)
-	in, err := cmd.StdinPipe()
+	p, err := engineproc.Start(ctx, name, path, nil, "")
 	if err != nil {
-		return nil, fmt.Errorf("engine %s: %w", name, err)
+		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, fmt.Errorf("engine %s: %w", name, err)
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("engine %s: starting %s: %w", name, path, err)
-	}
-	e := &uciEngine{name: name, cmd: cmd, in: in, lines: make(chan string, 256)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			e.lines <- sc.Text()
-		}
-		close(e.lines)
-	}()
-	if err := e.send("uci"); err != nil {
+	e := &uciEngine{p}
+	if err := e.Send("uci"); err != nil {
 		return nil, err
 	}
 	if _, err := e.waitFor("uciok", 10*time.Second); err != nil {
 		e.close()
 		return nil, fmt.Errorf("engine %s (%s): waiting for uciok: %w", name, path, err)
 	}
-	if err := e.send("setoption name UCI_Variant value xiangqi"); err != nil {
+	if err := e.Send("setoption name UCI_Variant value xiangqi"); err != nil {
 		return nil, err
 	}
 	for _, o := range options {
@@ -62,7 +40,7 @@ func startEngine(ctx context.Context, name, path string, options []string) (*uci
 			e.close()
 			return nil, fmt.Errorf("engine %s: option %q is not Name=value", name, o)
 		}
-		if err := e.send("setoption name " + strings.TrimSpace(k) + " value " + strings.TrimSpace(v)); err != nil {
+		if err := e.Send("setoption name " + strings.TrimSpace(k) + " value " + strings.TrimSpace(v)); err != nil {
 			return nil, err
 		}
 	}
@@ -73,21 +51,13 @@ func startEngine(ctx context.Context, name, path string, options []string) (*uci
 	return e, nil
 }
 
-// send writes one command.
-func (e *uciEngine) send(cmd string) error {
-	if _, err := io.WriteString(e.in, cmd+"\n"); err != nil {
-		return fmt.Errorf("engine %s: sending %q: %w", e.name, cmd, err)
-	}
-	return nil
-}
-
 // ready sends isready and waits for readyok.
 func (e *uciEngine) ready() error {
-	if err := e.send("isready"); err != nil {
+	if err := e.Send("isready"); err != nil {
 		return err
 	}
 	if _, err := e.waitFor("readyok", 10*time.Second); err != nil {
-		return fmt.Errorf("engine %s: waiting for readyok: %w", e.name, err)
+		return fmt.Errorf("engine %s: waiting for readyok: %w", e.Name, err)
 	}
 	return nil
 }
@@ -98,12 +68,12 @@ func (e *uciEngine) waitFor(prefix string, timeout time.Duration) (string, error
 	defer timer.Stop()
 	for {
 		select {
-		case l, ok := <-e.lines:
+		case l, ok := <-e.Lines():
 			if !ok {
-				return "", fmt.Errorf("engine %s exited", e.name)
+				return "", fmt.Errorf("engine %s exited", e.Name)
 			}
-			if strings.HasPrefix(l, prefix) {
-				return l, nil
+			if strings.HasPrefix(l.Text, prefix) {
+				return l.Text, nil
 			}
 		case <-timer.C:
 			return "", errNoAnswer
@@ -112,20 +82,4 @@ func (e *uciEngine) waitFor(prefix string, timeout time.Duration) (string, error
 }
 
 // close asks the engine to quit and waits for it (killing it after a while).
-func (e *uciEngine) close() {
-	_ = e.send("quit") // it may be gone already; Wait tells
-	e.in.Close()
-	done := make(chan struct{})
-	go func() {
-		for range e.lines {
-		}
-		close(done)
-	}()
-	select {
-	case <-done:
-	case <-time.After(3 * time.Second):
-		_ = e.cmd.Process.Kill()
-		<-done
-	}
-	_ = e.cmd.Wait() // the exit status of a quitting engine does not matter
-}
+func (e *uciEngine) close() { e.Close("quit", 3*time.Second) }
