@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tengen-bot/tengen/cmd/internal/engineproc"
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/engine/gomoku"
 )
@@ -146,7 +147,7 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 		sent := time.Now()
 		l, err := s.e.answer(cfg.turn + s.p.grace)
 		switch {
-		case errors.Is(err, errNoAnswer):
+		case errors.Is(err, engineproc.ErrNoAnswer):
 			return forfeit(side, engine.Timeout, "gave no move within %v (turn %v, grace %v)", cfg.turn+s.p.grace, cfg.turn, s.p.grace)
 		case err != nil:
 			return forfeit(side, engine.Resignation, "crashed (its output ended)")

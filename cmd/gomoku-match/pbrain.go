@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -15,12 +14,6 @@ import (
 // pbrain is a Gomocup engine ("brain") running as a child process and
 // speaking the piskvork protocol on its standard input and output.
 type pbrain struct{ *engineproc.Process }
-
-// errNoAnswer is returned when an engine does not answer in time.
-var errNoAnswer = errors.New("no answer in time")
-
-// errExited is returned when an engine's output ends: it crashed or quit.
-var errExited = errors.New("the engine exited")
 
 // startBrain starts the command line cmdline (a path, then arguments
 // separated by spaces) in the directory of its program, as piskvork does, so
@@ -61,21 +54,7 @@ func chatter(text string) bool {
 // answer waits up to timeout for the engine's next line that is not
 // chatter, and returns it with its arrival time.
 func (e *pbrain) answer(timeout time.Duration) (engineproc.Line, error) {
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	for {
-		select {
-		case l, ok := <-e.Lines():
-			if !ok {
-				return engineproc.Line{}, errExited
-			}
-			if !chatter(l.Text) {
-				return l, nil
-			}
-		case <-timer.C:
-			return engineproc.Line{}, errNoAnswer
-		}
-	}
+	return e.Await(timeout, func(text string) bool { return !chatter(text) })
 }
 
 // parseMove reads an engine's move "x,y" (piskvork coordinates: from the

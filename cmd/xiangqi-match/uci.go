@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -12,9 +11,6 @@ import (
 
 // uciEngine is a UCI engine running as a child process.
 type uciEngine struct{ *engineproc.Process }
-
-// errNoAnswer is returned when an engine does not answer in time.
-var errNoAnswer = errors.New("no answer in time")
 
 // startEngine starts path, says "uci", sets UCI_Variant xiangqi and the
 // given options ("Name=value"), and waits for readyok.
@@ -64,21 +60,8 @@ func (e *uciEngine) ready() error {
 
 // waitFor reads lines until one starts with prefix, and returns it.
 func (e *uciEngine) waitFor(prefix string, timeout time.Duration) (string, error) {
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	for {
-		select {
-		case l, ok := <-e.Lines():
-			if !ok {
-				return "", fmt.Errorf("engine %s exited", e.Name)
-			}
-			if strings.HasPrefix(l.Text, prefix) {
-				return l.Text, nil
-			}
-		case <-timer.C:
-			return "", errNoAnswer
-		}
-	}
+	l, err := e.Await(timeout, func(text string) bool { return strings.HasPrefix(text, prefix) })
+	return l.Text, err
 }
 
 // close asks the engine to quit and waits for it (killing it after a while).

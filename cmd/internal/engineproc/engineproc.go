@@ -6,6 +6,7 @@ package engineproc
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os/exec"
@@ -58,6 +59,33 @@ func Start(ctx context.Context, name, path string, args []string, dir string) (*
 // Lines is the engine's output, line by line; it is closed when the
 // process ends.
 func (p *Process) Lines() <-chan Line { return p.lines }
+
+// ErrNoAnswer is Await's error when no wanted line came in time.
+var ErrNoAnswer = errors.New("no answer in time")
+
+// ErrExited is Await's error when the engine's output ended: it crashed or
+// quit.
+var ErrExited = errors.New("the engine exited")
+
+// Await returns the engine's next line whose text want accepts, skipping
+// the others, and waits at most timeout for it.
+func (p *Process) Await(timeout time.Duration, want func(text string) bool) (Line, error) {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				return Line{}, fmt.Errorf("engine %s: %w", p.Name, ErrExited)
+			}
+			if want(l.Text) {
+				return l, nil
+			}
+		case <-timer.C:
+			return Line{}, fmt.Errorf("engine %s: %w", p.Name, ErrNoAnswer)
+		}
+	}
+}
 
 // Send writes one command (which may span lines).
 func (p *Process) Send(cmd string) error {

@@ -2,6 +2,8 @@ package engineproc
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 )
@@ -44,5 +46,28 @@ func TestKill(t *testing.T) {
 	p.Kill()
 	if _, open := <-p.Lines(); open {
 		t.Error("the output is still open after Kill")
+	}
+}
+
+// TestAwait skips unwanted lines, times out, and reports an engine that
+// exited.
+func TestAwait(t *testing.T) {
+	p, err := Start(context.Background(), "cat", "cat", nil, "")
+	if err != nil {
+		t.Skipf("no cat here: %v", err)
+	}
+	if err := p.Send("info depth 1\nbestmove h2e2"); err != nil {
+		t.Fatal(err)
+	}
+	best := func(text string) bool { return strings.HasPrefix(text, "bestmove") }
+	if l, err := p.Await(5*time.Second, best); err != nil || l.Text != "bestmove h2e2" {
+		t.Fatalf("got %+v, %v", l, err)
+	}
+	if _, err := p.Await(50*time.Millisecond, best); !errors.Is(err, ErrNoAnswer) {
+		t.Fatalf("silence: %v, want ErrNoAnswer", err)
+	}
+	p.Close("bye", time.Second)
+	if _, err := p.Await(time.Second, best); !errors.Is(err, ErrExited) {
+		t.Fatalf("after Close: %v, want ErrExited", err)
 	}
 }
