@@ -30,6 +30,8 @@ func TestLoadConfig(t *testing.T) {
 		{name: "bad level", text: "log:\n  level: loud\n", wantErr: "log.level"},
 		{name: "bad theme", text: "board:\n  theme: neon\n", wantErr: "board.theme"},
 		{name: "bad scale", text: "board:\n  scale: 9\n", wantErr: "board.scale"},
+		{name: "scale not a number", text: "board:\n  scale: .nan\n", wantErr: "board.scale: NaN"},
+		{name: "infinite scale", text: "board:\n  scale: .inf\n", wantErr: "board.scale: +Inf"},
 		{name: "bad locale", text: "board:\n  locale: klingon\n", wantErr: "board.locale"},
 		{name: "short tick", text: "games:\n  tick_interval: 1ms\n", wantErr: "tick_interval"},
 		{name: "AI memory", text: "games:\n  ai_memory_mb: 4096\n", wantErr: "games.ai_memory_mb"},
