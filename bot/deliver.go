@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"maps"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,10 +54,10 @@ type finish struct {
 	at  time.Time
 }
 
-// answeringSnap is what answeringNow saw: the handlers running, and how
-// many had finished.
+// answeringSnap is what answeringNow saw: how many handlers had finished.
+// Which ones were running need not be kept: each is running still, or has
+// finished since (see owned).
 type answeringSnap struct {
-	ids      map[string]bool
 	finishes uint64
 }
 
@@ -111,13 +110,13 @@ func (d *deliverer) answer(id string) (done func()) {
 // it forgets those older than any delivery still running.
 const maxFinished = 1024
 
-// answeringNow returns the interactions whose handlers run now. Taken
-// before the store is read, it tells which posts the read may show before
-// their handler recorded them (see owned).
+// answeringNow notes where the handlers stand. Taken before the store is
+// read, it tells which posts the read may show before their handler
+// recorded them (see owned).
 func (d *deliverer) answeringNow() answeringSnap {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return answeringSnap{ids: maps.Clone(d.answering), finishes: d.finishes}
+	return answeringSnap{finishes: d.finishes}
 }
 
 // owned reports whether the post of interaction id, read after snap was
@@ -127,9 +126,6 @@ func (d *deliverer) answeringNow() answeringSnap {
 // not owned had its handler done before the read: it recorded the post or
 // failed to, and the deliverer takes over.
 func (d *deliverer) owned(id string, snap answeringSnap) bool {
-	if snap.ids[id] {
-		return true
-	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.answering[id] {
