@@ -124,15 +124,6 @@ func (gk *gameKind) seating(colour string) match.Seating {
 	return match.RandomFirst
 }
 
-// kindNames lists the game kinds for a refusal: "gomoku, xiangqi".
-func kindNames() string {
-	names := make([]string, 0, len(gameKinds))
-	for _, k := range allKinds() {
-		names = append(names, string(k))
-	}
-	return strings.Join(names, ", ")
-}
-
 // kindOf returns the description of g's kind.
 func kindOf(k store.Kind) *gameKind {
 	if gk, ok := gameKinds[k]; ok {

@@ -30,21 +30,15 @@ func (b *Bot) pickable(q *request, c customID) (*store.Game, engine.Game, error)
 	}
 	side, ok := seatOf(g, q.user.ID)
 	if !ok {
-		return nil, nil, engine.E(engine.NotInGame, g.ID, seatOfSide(g, eg, engine.First), seatOfSide(g, eg, engine.Second))
+		return nil, nil, engine.E(engine.NotInGame, g.ID, match.SeatOf(g, eg, engine.First), match.SeatOf(g, eg, engine.Second))
 	}
 	if eg.Ply() != c.Ply {
 		return nil, nil, engine.E(engine.StaleButton, c.Ply, g.ID, eg.Ply())
 	}
 	if eg.Turn() != side {
-		return nil, nil, engine.E(engine.NotYourTurn, seatOfSide(g, eg, side.Other()))
+		return nil, nil, engine.E(engine.NotYourTurn, match.SeatOf(g, eg, side.Other()))
 	}
 	return g, eg, nil
-}
-
-// seatOfSide names the player of side s for a refusal.
-func seatOfSide(g *store.Game, eg engine.Game, s engine.Side) engine.Seat {
-	st := g.Seats[s]
-	return engine.Seat{Name: st.Name, UserID: st.UserID, AI: st.AI, Colour: eg.Colours()[s]}
 }
 
 // selectMenu is a row holding one string select.

@@ -18,7 +18,7 @@ import (
 func (b *Bot) leaderboardCommand(q *request, o options) (reply, error) {
 	kind := store.Kind(o.str(optGame))
 	if !kind.Valid() {
-		return reply{}, engine.E(engine.UnknownKind, o.str(optGame), kindNames())
+		return reply{}, engine.E(engine.UnknownKind, o.str(optGame), match.KindNames())
 	}
 	p := pageID{Kind: kind, Global: o.str(optScope) == scopeGlobal, Page: max(int(o.int(optPage)), 1)}
 	m, err := b.leaderboardMessage(q, p, false)
@@ -138,7 +138,7 @@ func (b *Bot) statsCommand(q *request, o options) (reply, error) {
 	kinds := allKinds()
 	if k := store.Kind(o.str(optGame)); k != "" {
 		if !k.Valid() {
-			return reply{}, engine.E(engine.UnknownKind, string(k), kindNames())
+			return reply{}, engine.E(engine.UnknownKind, string(k), match.KindNames())
 		}
 		kinds = []store.Kind{k}
 	}

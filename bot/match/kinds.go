@@ -114,7 +114,7 @@ func specOf(g engine.Game) (store.Kind, kindSpec, bool) {
 func (s Setup) normalize() (Setup, error) {
 	k, ok := kinds[s.Kind]
 	if !ok {
-		return s, engine.E(engine.UnknownKind, clip(string(s.Kind)), kindList())
+		return s, engine.E(engine.UnknownKind, clip(string(s.Kind)), KindNames())
 	}
 	if s.Rules == "" {
 		s.Rules = k.rules[0]
@@ -165,8 +165,8 @@ func Restore(kind store.Kind, text string) (engine.Game, error) {
 	return g, nil
 }
 
-// kindList names the kinds on offer, for error messages.
-func kindList() string {
+// KindNames names the kinds on offer, for refusals: "gomoku, xiangqi".
+func KindNames() string {
 	names := make([]string, 0, len(kinds))
 	for k := range kinds {
 		names = append(names, string(k))
@@ -187,10 +187,4 @@ func clip(s string) string {
 
 // quoteName quotes a user-typed name, clipped so a long input cannot flood
 // an error message.
-func quoteName(s string) string {
-	const max = 24
-	if r := []rune(s); len(r) > max {
-		s = string(r[:max]) + "…"
-	}
-	return strconv.Quote(s)
-}
+func quoteName(s string) string { return strconv.Quote(clip(s)) }

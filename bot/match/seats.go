@@ -68,11 +68,14 @@ func sideOf(g *store.Game, userID string) (engine.Side, bool) {
 	return 0, false
 }
 
-// seat names the player of a side for messages: "@bob (white)", "the AI
-// (level 3, white)".
-func (l *live) seat(s engine.Side) engine.Seat {
-	st := l.g.Seats[s]
-	return engine.Seat{Name: st.Name, UserID: st.UserID, AI: st.AI, Colour: l.eg.Colours()[s]}
+// seat names the player of a side for messages.
+func (l *live) seat(s engine.Side) engine.Seat { return SeatOf(l.g, l.eg, s) }
+
+// SeatOf names the player of side s of game g (eg is its engine state) for
+// a refusal: "@bob (white)", "the AI (level 3, white)".
+func SeatOf(g *store.Game, eg engine.Game, s engine.Side) engine.Seat {
+	st := g.Seats[s]
+	return engine.Seat{Name: st.Name, UserID: st.UserID, AI: st.AI, Colour: eg.Colours()[s]}
 }
 
 // over is the refusal to act in a finished game: who won and why.
