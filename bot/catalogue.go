@@ -42,9 +42,9 @@ func (l locale) t(key string, args ...any) string {
 	return fmt.Sprintf(f, args...)
 }
 
-// detail explains a refusal of the lifecycle or the rules, whose specific
-// message is English: English readers get it as it is, others a translated
-// lead line with the specifics underneath.
+// detail explains a refusal of the rules, the lifecycle or the store,
+// message being its specific text already in l: English readers get that
+// alone, others a lead line for its kind with the specifics underneath.
 func (l locale) detail(key, message string) string {
 	if l == en {
 		return message
