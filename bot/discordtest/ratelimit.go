@@ -108,18 +108,18 @@ type window struct {
 	count int
 }
 
-// headerSlack is how early a request may come for a window that closes.
+// HeaderSlack is how early a request may come for a window that closes.
 // The headers give the reset to the millisecond, rounded, and discordgo
 // reads X-RateLimit-Reset-After into whole milliseconds with float
 // truncation: a client that waits exactly as told can be back up to about
 // 1.5 ms early, which over a real network is latency. In-process it was
 // an occasional 429 that Discord would not give.
-const headerSlack = 2 * time.Millisecond
+const HeaderSlack = 2 * time.Millisecond
 
 // take counts a request at now against limit per length, and reports
 // whether it may go ahead, how many remain and when the window closes.
 func (w *window) take(now time.Time, limit int, length time.Duration) (ok bool, remaining int, reset time.Time) {
-	if w.count == 0 || !now.Add(headerSlack).Before(w.start.Add(length)) {
+	if w.count == 0 || !now.Add(HeaderSlack).Before(w.start.Add(length)) {
 		w.start, w.count = now, 0
 	}
 	reset = w.start.Add(length)
