@@ -57,6 +57,11 @@ func (l locale) detail(key, message string) string {
 // arguments.
 var catalogue = [...]map[string]string{
 	en: {
+		"resign.confirm":        "Resign game #%d? It counts as a loss.",
+		"resign.done":           "You resigned game #%d.",
+		"resign.kept":           "Game #%d goes on.",
+		"button.resign_yes":     "Yes, resign",
+		"button.resign_no":      "No, play on",
 		"ai.name":               "Tengen AI (level %d)",
 		"err.seat":              "%s (%s)",
 		"board.title":           "%s · game #%d",
@@ -131,7 +136,7 @@ var catalogue = [...]map[string]string{
 			"• `/gomoku challenge @someone` or `/xiangqi challenge @someone`: they get Accept and Decline buttons.\n" +
 			"• `/gomoku ai` or `/xiangqi ai`: play the bot, level 1 to 10.\n" +
 			"• `/move h8` (Gomoku) or `/move h3e3`, `C2.5`, `炮二平五` (Xiangqi): the list suggests legal moves as you type. Or press **Move…** on the board.\n" +
-			"• Board buttons: **Undo** and **Draw** ask your opponent, **Resign** ends the game. After the game: a replay and **Rematch**.\n" +
+			"• Board buttons: **Undo** and **Draw** ask your opponent, **Resign** ends the game once you confirm. After the game: a replay and **Rematch**.\n" +
 			"• `/board` shows your board again, `/games` lists your games, `/resign` resigns.\n" +
 			"• `/leaderboard` and `/stats` show ratings (Glicko-2) and records.",
 		"kind.gomoku":               "Gomoku",
@@ -200,6 +205,11 @@ var catalogue = [...]map[string]string{
 		"stats.title":               "Player statistics",
 	},
 	zhCN: {
+		"resign.confirm":        "确定认输第 #%d 局吗？这局将记为负。",
+		"resign.done":           "你已认输第 #%d 局。",
+		"resign.kept":           "第 #%d 局继续。",
+		"button.resign_yes":     "确定认输",
+		"button.resign_no":      "继续下棋",
 		"ai.name":               "Tengen AI（%d 级）",
 		"err.seat":              "%s（%s）",
 		"board.title":           "%s · 第 %d 局",
@@ -274,7 +284,7 @@ var catalogue = [...]map[string]string{
 			"• `/gomoku challenge @某人` 或 `/xiangqi challenge @某人`：对方会看到接受和拒绝按钮。\n" +
 			"• `/gomoku ai` 或 `/xiangqi ai`：与机器人对弈，等级 1 到 10。\n" +
 			"• `/move h8`（五子棋）或 `/move h3e3`、`C2.5`、`炮二平五`（象棋）：输入时会提示合法着法。也可以按棋盘上的 **走棋…**。\n" +
-			"• 棋盘按钮：**悔棋** 和 **求和** 需对手同意，**认输** 结束对局。对局结束后有回放和 **再来一局**。\n" +
+			"• 棋盘按钮：**悔棋** 和 **求和** 需对手同意，**认输** 经你确认后结束对局。对局结束后有回放和 **再来一局**。\n" +
 			"• `/board` 重新显示棋盘，`/games` 列出你的对局，`/resign` 认输。\n" +
 			"• `/leaderboard` 和 `/stats` 显示等级分（Glicko-2）和战绩。",
 		"kind.gomoku":               "五子棋",
@@ -343,6 +353,11 @@ var catalogue = [...]map[string]string{
 		"stats.title":               "玩家统计",
 	},
 	zhTW: {
+		"resign.confirm":        "確定認輸第 #%d 局嗎？這局將記為負。",
+		"resign.done":           "你已認輸第 #%d 局。",
+		"resign.kept":           "第 #%d 局繼續。",
+		"button.resign_yes":     "確定認輸",
+		"button.resign_no":      "繼續下棋",
 		"ai.name":               "Tengen AI（%d 級）",
 		"err.seat":              "%s（%s）",
 		"board.title":           "%s · 第 %d 局",
@@ -417,7 +432,7 @@ var catalogue = [...]map[string]string{
 			"• `/gomoku challenge @某人` 或 `/xiangqi challenge @某人`：對方會看到接受和拒絕按鈕。\n" +
 			"• `/gomoku ai` 或 `/xiangqi ai`：與機器人對弈，等級 1 到 10。\n" +
 			"• `/move h8`（五子棋）或 `/move h3e3`、`C2.5`、`炮二平五`（象棋）：輸入時會提示合法著法。也可以按棋盤上的 **走棋…**。\n" +
-			"• 棋盤按鈕：**悔棋** 和 **求和** 需對手同意，**認輸** 結束對局。對局結束後有回放和 **再來一局**。\n" +
+			"• 棋盤按鈕：**悔棋** 和 **求和** 需對手同意，**認輸** 經你確認後結束對局。對局結束後有回放和 **再來一局**。\n" +
 			"• `/board` 重新顯示棋盤，`/games` 列出你的對局，`/resign` 認輸。\n" +
 			"• `/leaderboard` 和 `/stats` 顯示等級分（Glicko-2）和戰績。",
 		"kind.gomoku":               "五子棋",

@@ -11,19 +11,21 @@ import (
 // Actions carried by custom ids. They are part of the protocol with messages
 // already posted: never rename one, only add.
 const (
-	actAccept  = "accept"  // accept a challenge or a rematch offer
-	actDecline = "decline" // decline it (the challenger: withdraw it)
-	actMove    = "move"    // open the move picker
-	actUndo    = "undo"    // ask to take back a move
-	actDraw    = "draw"    // offer a draw
-	actResign  = "resign"  // resign
-	actYes     = "yes"     // accept the pending undo or draw request
-	actNo      = "no"      // decline it (the asker: withdraw it)
-	actRematch = "rematch" // propose a rematch after the game
-	actColumn  = "col"     // picker: a Gomoku column was chosen (select)
-	actRow     = "row"     // picker: a Gomoku row was chosen (select; Arg is the column)
-	actPiece   = "piece"   // picker: a Xiangqi piece was chosen (select)
-	actTo      = "to"      // picker: a Xiangqi destination was chosen (select)
+	actAccept    = "accept"    // accept a challenge or a rematch offer
+	actDecline   = "decline"   // decline it (the challenger: withdraw it)
+	actMove      = "move"      // open the move picker
+	actUndo      = "undo"      // ask to take back a move
+	actDraw      = "draw"      // offer a draw
+	actResign    = "resign"    // ask to confirm resigning
+	actResignYes = "resignyes" // confirmed: resign (on the private confirmation)
+	actResignNo  = "resignno"  // not confirmed: the game goes on
+	actYes       = "yes"       // accept the pending undo or draw request
+	actNo        = "no"        // decline it (the asker: withdraw it)
+	actRematch   = "rematch"   // propose a rematch after the game
+	actColumn    = "col"       // picker: a Gomoku column was chosen (select)
+	actRow       = "row"       // picker: a Gomoku row was chosen (select; Arg is the column)
+	actPiece     = "piece"     // picker: a Xiangqi piece was chosen (select)
+	actTo        = "to"        // picker: a Xiangqi destination was chosen (select)
 )
 
 // customID is a component's custom id: "g/<game>/<action>/<ply>", with an

@@ -251,25 +251,41 @@ func (b *Bot) boardCommand(q *request, o options) (reply, error) {
 	return b.played(q, g.ID)
 }
 
-// resignCommand is /resign.
+// resignCommand is /resign: it asks to confirm.
 func (b *Bot) resignCommand(q *request, o options) (reply, error) {
 	g, err := b.findGame(q, o)
 	if err != nil {
 		return reply{}, err
 	}
-	if g, err = b.m.Resign(q.ctx, g.ID, q.actor(), match.AnyPly); err != nil {
-		return reply{}, err
-	}
-	return b.played(q, g.ID)
+	return b.confirmResign(q, g.ID, match.AnyPly)
 }
 
-// resignButton is the Resign button: the board shows the result.
-func (b *Bot) resignButton(q *request, c customID) (reply, error) {
-	g, err := b.m.Resign(q.ctx, c.Game, q.actor(), c.Ply)
+// confirmResign asks the player, privately, to confirm resigning game id
+// (the Resign button and /resign): one click next to Undo and Draw must not
+// lose a game. Whatever would refuse the resignation refuses it now.
+func (b *Bot) confirmResign(q *request, id int64, ply int) (reply, error) {
+	g, err := b.m.MayResign(q.ctx, id, q.actor(), ply)
 	if err != nil {
 		return reply{}, err
 	}
-	return b.played(q, g.ID)
+	// No ply: once confirmed, the resignation stands whatever was played
+	// meanwhile.
+	m := &message{Content: q.loc.t("resign.confirm", g.ID), Ephemeral: true, Components: row(
+		button(g.ID, actResignYes, 0, q.loc.t("button.resign_yes"), discordgo.DangerButton),
+		button(g.ID, actResignNo, 0, q.loc.t("button.resign_no"), discordgo.SecondaryButton),
+	)}
+	return reply{kind: replyMessage, msg: m}, nil
+}
+
+// resign is the confirmation's Yes: the game ends, the confirmation says
+// so and the board shows the result.
+func (b *Bot) resign(q *request, c customID) (reply, error) {
+	g, err := b.m.Resign(q.ctx, c.Game, q.actor(), match.AnyPly)
+	if err != nil {
+		return reply{}, err
+	}
+	m := &message{Content: q.loc.t("resign.done", g.ID), Components: []discordgo.MessageComponent{}}
+	return reply{kind: replyUpdate, msg: m, games: []int64{g.ID}}, nil
 }
 
 // ask is the Undo and Draw buttons.

@@ -3,13 +3,14 @@ package bot_test
 import (
 	"context"
 	"fmt"
-	"github.com/bwmarrin/discordgo"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/tengen-bot/tengen/bot"
 	"github.com/tengen-bot/tengen/bot/discordtest"
@@ -240,6 +241,29 @@ func (w *world) click(u *discordtest.User, m *discordtest.Message, label string)
 	m = w.current(m)
 	r := w.must(u.Click(ctxT(w.t), m, buttonID(w.t, m, label)))
 	return w.settled(r)
+}
+
+// resign has u press board's Resign button and confirm, and returns the
+// board as it then stands.
+func (w *world) resign(u *discordtest.User, board *discordtest.Message) *discordtest.Message {
+	w.t.Helper()
+	ask := w.must(u.Click(ctxT(w.t), w.current(board), buttonID(w.t, board, "Resign")))
+	return w.confirmResign(u, ask, board)
+}
+
+// confirmResign has u answer Yes to the private question ask (the answer
+// to Resign or /resign) and returns board as it then stands.
+func (w *world) confirmResign(u *discordtest.User, ask *discordtest.Reply, board *discordtest.Message) *discordtest.Message {
+	w.t.Helper()
+	q := ask.Message()
+	if q == nil || q.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.HasPrefix(q.Content, "Resign game #") {
+		w.t.Fatalf("resigning did not ask to confirm: %+v", q)
+	}
+	done := w.do(u.Click(ctxT(w.t), q, buttonID(w.t, q, "Yes, resign")))
+	if !strings.HasPrefix(done.Content, "You resigned game #") || len(done.Buttons()) != 0 {
+		w.t.Fatalf("the confirmation after Yes: %+v", done)
+	}
+	return w.current(board)
 }
 
 // do runs an action that must succeed and returns its settled answer.

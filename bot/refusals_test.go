@@ -116,7 +116,7 @@ func TestRequestAfterTheEnd(t *testing.T) {
 	board := w.play(w.alice, "h8")
 	prompt := w.click(w.alice, board, "Undo")
 	picker := w.must(w.bob.Click(ctx, board, buttonID(t, board, "Move…"))).Message()
-	w.do(w.alice.Slash(ctx, w.lobby, "resign"))
+	w.confirmResign(w.alice, w.must(w.alice.Slash(ctx, w.lobby, "resign")), board)
 	if p := w.current(prompt); len(p.Buttons()) != 0 || !strings.Contains(p.Content, "no longer stands") {
 		t.Fatalf("the prompt outlived the game: %+v", p)
 	}

@@ -108,7 +108,7 @@ func TestDrawAndRematch(t *testing.T) {
 
 	// a new game, resigned, then a rematch accepted
 	board = w.startGame()
-	final = w.click(w.alice, board, "Resign")
+	final = w.resign(w.alice, board)
 	if !strings.Contains(final.Content, "wins by resignation") {
 		t.Fatalf("after resigning: %q", final.Content)
 	}

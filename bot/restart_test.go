@@ -36,7 +36,7 @@ func TestRestartMidGame(t *testing.T) {
 		t.Fatal("the board from before the restart kept its buttons")
 	}
 	// the next board's Resign, from the new process, ends the game
-	final := w.click(w.bob, next, "Resign")
+	final := w.resign(w.bob, next)
 	checkBoard(t, final, "Rematch")
 	w.noFailures()
 }

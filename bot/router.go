@@ -324,7 +324,11 @@ func (b *Bot) component(q *request) (reply, error) {
 	case actYes, actNo:
 		return b.answer(q, c, c.Action == actYes)
 	case actResign:
-		return b.resignButton(q, c)
+		return b.confirmResign(q, c.Game, c.Ply)
+	case actResignYes:
+		return b.resign(q, c)
+	case actResignNo:
+		return reply{kind: replyUpdate, msg: &message{Content: q.loc.t("resign.kept", c.Game), Components: []discordgo.MessageComponent{}}}, nil
 	case actRematch:
 		return b.rematch(q, c)
 	}

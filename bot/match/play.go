@@ -81,6 +81,18 @@ func (m *Manager) Resign(ctx context.Context, id int64, who Actor, ply int) (*st
 	})
 }
 
+// MayResign reports whether who may resign game id from the position at
+// ply (AnyPly: any), refusing as Resign would, and changes nothing: the bot
+// asks to confirm a resignation first.
+func (m *Manager) MayResign(ctx context.Context, id int64, who Actor, ply int) (*store.Game, error) {
+	return m.change(ctx, id, func(l *live) (step, error) {
+		if _, err := l.player(who.ID); err != nil {
+			return step{}, err
+		}
+		return step{}, l.checkPly(ply)
+	})
+}
+
 // ShowBoard shows game id on a new board through the interaction of who,
 // who must be one of its players (the /board command: the board again, at
 // the bottom of the channel). Nobody is notified.
