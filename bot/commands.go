@@ -110,6 +110,8 @@ func gameOption() *discordgo.ApplicationCommandOption {
 	o := opt(discordgo.ApplicationCommandOptionInteger, optGame, nameGame,
 		"Which of your games (only needed when you play several here)", l10n{"你的哪一局（仅在此频道有多局时需要）", "你的哪一局（僅在此頻道有多局時需要）"}, false)
 	o.Autocomplete = true
+	lo := 1.0 // Discord refuses smaller game numbers before they reach the bot
+	o.MinValue = &lo
 	return o
 }
 

@@ -151,7 +151,8 @@ func (b *Bot) findGame(q *request, o options) (*store.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("games of %s: %w", q.user.ID, err)
 	}
-	if id := o.int(optGame); id != 0 {
+	if _, named := o[optGame]; named {
+		id := o.int(optGame) // 0 and below name no game, like any unknown number
 		for _, g := range games {
 			if g.ID == id {
 				if g.Status != store.Active {

@@ -75,6 +75,15 @@ func TestIllegalInput(t *testing.T) {
 	for _, tt := range tests {
 		wantEphemeral(t, w.must(w.alice.Slash(ctx, w.lobby, "move", discordtest.Opt("move", tt.move))), tt.want)
 	}
+	// game numbers start at 1: Discord refuses 0 and -5 as it does any
+	// number out of the option's range; a number not yours is refused
+	for _, id := range []int{0, -5} {
+		if _, err := w.alice.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "h8"), discordtest.Opt("game", id)); err == nil || !strings.Contains(err.Error(), "out of range") {
+			t.Fatalf("game:%d reached the bot: %v", id, err)
+		}
+	}
+	wantEphemeral(t, w.must(w.alice.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "h8"), discordtest.Opt("game", 99))),
+		"Game #99 is not one of your games in progress")
 	p := w.must(w.alice.Click(ctx, board, buttonID(t, board, "Move…"))).Message()
 	w.play(w.alice, "h8") // the picker is now stale
 	r := w.must(w.alice.Select(ctx, p, p.Components[0].Components[0].CustomID, "a"))

@@ -119,6 +119,11 @@ func (m *Manager) Answer(ctx context.Context, id int64, who Actor, accept bool, 
 		if err != nil {
 			return step{}, err
 		}
+		if l.g.Request.Kind == store.NoRequest {
+			// the losing click of a double click: say so, not that an
+			// accepted undo moved the game on
+			return step{}, engine.E(engine.NothingToAnswer, l.g.ID)
+		}
 		if err := l.checkPly(ply); err != nil {
 			return step{}, err
 		}
