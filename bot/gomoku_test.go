@@ -75,7 +75,7 @@ func TestGomokuGameToFive(t *testing.T) {
 		t.Fatalf("challenge message: %+v", ch)
 	}
 	// Only bob may accept.
-	wantEphemeral(t, w.must(w.carol.Click(ctx, ch, buttonID(t, ch, "Accept"))), "not you")
+	wantEphemeral(t, w.must(w.carol.Click(ctx, ch, buttonID(t, ch, "Accept"))), "you are not playing in game #1")
 	board := w.click(bob, ch, "Accept")
 	checkBoard(t, board, liveButtons...)
 	if !strings.Contains(board.Content, "<@"+alice.ID+">") {

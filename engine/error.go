@@ -163,7 +163,7 @@ const (
 	ChallengeExpired   // time
 	TooManyChallenges  // number
 	AnswerOnlyOpponent // seat
-	ChallengeNotForYou // seat
+	ChallengeNotForYou // game, seat
 	AlreadyAccepted    // game
 	PageFrom1          // number
 	PageTooFar         // number, number
@@ -353,7 +353,7 @@ var codes = [NumCodes]struct {
 	ChallengeExpired:   {"challenge expired", "this challenge expired at %s", ClassExpired},
 	TooManyChallenges:  {"too many challenges", "you already have %d open challenges: wait for answers or withdraw one", ClassLimit},
 	AnswerOnlyOpponent: {"answer only opponent", "only %s can answer this challenge; you can withdraw it", ClassNotYours},
-	ChallengeNotForYou: {"challenge not for you", "this challenge is for %s, not you", ClassNotPlayer},
+	ChallengeNotForYou: {"challenge not for you", "you are not playing in game #%d: the challenge is for %s", ClassNotPlayer},
 	AlreadyAccepted:    {"already accepted", "challenge #%d was already answered", ClassInvalid},
 	PageFrom1:          {"page from 1", "page %d does not exist: pages start at 1", ClassInvalid},
 	PageTooFar:         {"page too far", "page %d does not exist: the last page is %d", ClassInvalid},

@@ -199,7 +199,7 @@ func (m *Manager) challenged(l *live, userID, verb string) (engine.Side, error) 
 	side, ok := sideOf(l.g, userID)
 	switch {
 	case !ok:
-		return 0, engine.E(engine.ChallengeNotForYou, l.seat(opp))
+		return 0, engine.E(engine.ChallengeNotForYou, l.g.ID, l.seat(opp))
 	case side != opp:
 		return 0, engine.E(engine.AnswerOnlyOpponent, l.seat(opp))
 	}
