@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"gopkg.in/yaml.v3"
 
+	"github.com/tengen-bot/tengen/bot/match"
 	"github.com/tengen-bot/tengen/render"
 )
 
@@ -86,7 +87,43 @@ func defaultConfig() Config {
 	c.Games.TickInterval = Duration(5 * time.Second)
 	c.Discord.DeferAfter = Duration(time.Second)
 	c.Board.Locale = string(discordgo.EnglishUS)
+	c.Games.ChallengeTTL = Duration(match.DefaultChallengeTTL)
+	c.Games.RequestTTL = Duration(match.DefaultRequestTTL)
+	c.Games.MoveTimeout = Duration(match.DefaultMoveTimeout)
+	c.Games.RemindBefore = Duration(match.DefaultRemindBefore)
+	c.Games.AIAbandonAfter = Duration(match.DefaultAIAbandonAfter)
+	c.Games.MaxOpenChallenges = match.DefaultMaxOpenChallenges
+	c.Games.AIUndoLimit = match.DefaultAIUndoLimit
+	c.Games.AIMemoryMB = defaultAIMemoryMB
 	return c
+}
+
+// defaultAIMemoryMB is the transposition table of each AI search, in MiB.
+const defaultAIMemoryMB = 16
+
+// lifecycle is the game lifecycle's share of the configuration. In the
+// file every number means what it says: 0 undos is none and a reminder
+// 0 before the deadline is no reminder, where the lifecycle's own zero
+// values mean its defaults.
+func (c *Config) lifecycle() match.Config {
+	g := c.Games
+	mc := match.Config{
+		Workers:           g.AIWorkers,
+		ChallengeTTL:      time.Duration(g.ChallengeTTL),
+		RequestTTL:        time.Duration(g.RequestTTL),
+		MaxOpenChallenges: g.MaxOpenChallenges,
+		AIUndoLimit:       g.AIUndoLimit,
+		MoveTimeout:       time.Duration(g.MoveTimeout),
+		RemindBefore:      time.Duration(g.RemindBefore),
+		AIAbandonAfter:    time.Duration(g.AIAbandonAfter),
+	}
+	if mc.AIUndoLimit == 0 {
+		mc.AIUndoLimit = -1
+	}
+	if mc.RemindBefore == 0 {
+		mc.RemindBefore = -1
+	}
+	return mc
 }
 
 // loadConfig reads the configuration at path over the defaults. A missing
@@ -129,12 +166,25 @@ func (c *Config) check() error {
 		return fmt.Errorf("discord.defer_after: %v leaves too little of Discord's 3 seconds (at most 2.5s)", time.Duration(c.Discord.DeferAfter))
 	case c.Games.TickInterval < Duration(100*time.Millisecond):
 		return fmt.Errorf("games.tick_interval: %v is too short (at least 100ms)", time.Duration(c.Games.TickInterval))
-	case c.Games.MaxOpenChallenges < 0:
-		return errors.New("games.max_open_challenges: must not be negative")
+	case c.Games.ChallengeTTL == 0:
+		return errors.New("games.challenge_ttl: 0 would expire every challenge at once: give a time such as 10m")
+	case c.Games.RequestTTL == 0:
+		return errors.New("games.request_ttl: 0 would expire every undo or draw request at once: give a time such as 10m")
+	case c.Games.MoveTimeout == 0:
+		return errors.New("games.move_timeout: 0 would lose every game on time: give a time such as 24h")
+	case c.Games.AIAbandonAfter == 0:
+		return errors.New("games.ai_abandon_after: 0 would abandon every game against the AI at once: give a time such as 24h")
+	case c.Games.RemindBefore >= c.Games.MoveTimeout:
+		return fmt.Errorf("games.remind_before: %v is not shorter than games.move_timeout (%v): shorten it, or set 0 for no reminders",
+			time.Duration(c.Games.RemindBefore), time.Duration(c.Games.MoveTimeout))
+	case c.Games.MaxOpenChallenges < 1:
+		return fmt.Errorf("games.max_open_challenges: %d would refuse every challenge: give at least 1", c.Games.MaxOpenChallenges)
+	case c.Games.AIUndoLimit < 0:
+		return fmt.Errorf("games.ai_undo_limit: %d is negative: give 0 for no undos, or more", c.Games.AIUndoLimit)
 	case c.Games.AIWorkers < 0:
-		return errors.New("games.ai_workers: must not be negative")
-	case c.Games.AIMemoryMB < 0 || c.Games.AIMemoryMB > 1024:
-		return fmt.Errorf("games.ai_memory_mb: %d is outside 0 to 1024", c.Games.AIMemoryMB)
+		return fmt.Errorf("games.ai_workers: %d is negative: give 0 for one per CPU, or more", c.Games.AIWorkers)
+	case c.Games.AIMemoryMB < 1 || c.Games.AIMemoryMB > 1024:
+		return fmt.Errorf("games.ai_memory_mb: %d is outside 1 to 1024", c.Games.AIMemoryMB)
 	}
 	if _, ok := discordgo.Locales[discordgo.Locale(c.Board.Locale)]; !ok {
 		return fmt.Errorf("board.locale: %q is not a Discord locale such as en-US, zh-CN or zh-TW", c.Board.Locale)

@@ -40,6 +40,10 @@ func migrateCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tengen migrate: unexpected argument %q (the file goes after -db)\n", fs.Arg(0))
 		return 2
 	}
+	if err := checkDatabase(*path); err != nil {
+		fmt.Fprintf(stderr, "tengen migrate: %v\n", err)
+		return 2
+	}
 	ctx := context.Background()
 	db, err := store.Open(ctx, *path, store.Options{})
 	if err != nil {

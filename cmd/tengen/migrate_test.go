@@ -35,7 +35,7 @@ func TestMigrateCommand(t *testing.T) {
 		{"stray argument", []string{"-db", db, "extra"}, 2, nil, `unexpected argument "extra"`},
 		{"bad flag", []string{"-nope"}, 2, nil, "flag provided but not defined"},
 		{"help", []string{"-h"}, 0, nil, "usage: tengen migrate"},
-		{"unwritable place", []string{"-db", filepath.Join(dir, "missing", "x.db")}, 1, nil, "tengen migrate: open database"},
+		{"unwritable place", []string{"-db", filepath.Join(dir, "missing", "x.db")}, 2, nil, "tengen migrate: database: the directory " + filepath.Join(dir, "missing") + " does not exist"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

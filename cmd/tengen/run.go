@@ -98,18 +98,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	}
 	rated := c.Games.Rated == nil || *c.Games.Rated
 	// The lifecycle reports every change to the adapter, which shows it.
-	m.games = match.New(m.db, match.Config{
-		AI:                ai,
-		Notifier:          match.NotifyFunc(func(e match.Event) { m.bot.Notify(e) }),
-		Workers:           c.Games.AIWorkers,
-		ChallengeTTL:      time.Duration(c.Games.ChallengeTTL),
-		RequestTTL:        time.Duration(c.Games.RequestTTL),
-		MaxOpenChallenges: c.Games.MaxOpenChallenges,
-		AIUndoLimit:       c.Games.AIUndoLimit,
-		MoveTimeout:       time.Duration(c.Games.MoveTimeout),
-		RemindBefore:      time.Duration(c.Games.RemindBefore),
-		AIAbandonAfter:    time.Duration(c.Games.AIAbandonAfter),
-	})
+	mc := c.lifecycle()
+	mc.AI, mc.Notifier = ai, match.NotifyFunc(func(e match.Event) { m.bot.Notify(e) })
+	m.games = match.New(m.db, mc)
 	m.bot, err = bot.New(bot.Options{
 		Session: s, Store: m.db, Manager: m.games, Rated: rated,
 		Theme: c.Board.Theme, Scale: c.Board.Scale, FixedXiangqiView: c.Board.FixedXiangqiView,
@@ -240,6 +231,10 @@ func runCommand(args []string, stderr io.Writer, getenv func(string) string) int
 	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
 	cfg, err := loadConfig(*path, explicit)
 	if err != nil {
+		fmt.Fprintf(stderr, "tengen: %v\n", err)
+		return 2
+	}
+	if err := checkDatabase(cfg.Database); err != nil {
 		fmt.Fprintf(stderr, "tengen: %v\n", err)
 		return 2
 	}
