@@ -70,8 +70,9 @@ func (p Point) String() string {
 func Centre(size int) Point { return PointAt(size/2, size/2) }
 
 // ParsePoint reads a point of a size×size board written as a column letter
-// and a row number, e.g. "h8". Upper case and spaces anywhere are accepted
-// ("H 8", " h8 "). Text that is not a point gets an engine.NoPointGiven or
+// and a row number, e.g. "h8". Upper case, spaces anywhere and the
+// full-width letters and digits of a CJK keyboard are accepted ("H 8",
+// " h8 ", "ｈ８", "Ｈ８"). Text that is not a point gets an engine.NoPointGiven or
 // engine.NotAPoint error, a point beyond the edge an engine.OffBoard one.
 func ParsePoint(text string, size int) (Point, error) {
 	s := squeeze(text)
@@ -93,11 +94,15 @@ func ParsePoint(text string, size int) (Point, error) {
 	return PointAt(col, row-1), nil
 }
 
-// squeeze drops every space and lowers ASCII letters, so that "H 8" reads as
-// "h8". Other characters are kept, to be refused by the caller.
+// squeeze drops every space (the ideographic one too), turns full-width
+// ASCII forms into ASCII and lowers ASCII letters, so that "H 8" and "Ｈ８"
+// read as "h8". Other characters are kept, to be refused by the caller.
 func squeeze(text string) string {
 	var b strings.Builder
 	for _, r := range text {
+		if r >= fullWidthFirst && r <= fullWidthLast {
+			r -= fullWidthOffset
+		}
 		switch {
 		case unicode.IsSpace(r):
 		case r >= 'A' && r <= 'Z':
@@ -108,6 +113,14 @@ func squeeze(text string) string {
 	}
 	return b.String()
 }
+
+// The full-width forms U+FF01..U+FF5E of the printable ASCII characters
+// '!'..'~' that CJK input methods type: "ｈ８" is "h8".
+const (
+	fullWidthFirst  = '！'
+	fullWidthLast   = '～'
+	fullWidthOffset = '！' - '!'
+)
 
 // maxShown is how many characters of a player's text an error message quotes.
 const maxShown = 20
