@@ -65,7 +65,8 @@
 // and punctuation ("ｈ３ｅ３", "Ｃ２．５"), Chinese numerals and digits in any
 // mix, simplified and traditional characters, and either side's glyph for a
 // piece ("马八进七", "馬八進七", "傌八進七" are all red's horse when red moves)
-// all read the same.
+// all read the same. Autocomplete folds what was typed once (NewQuery) and
+// asks Position.Match whether it occurs in any spelling of each legal move.
 //
 // Each side counts files 1..9 from its own right, so red's file 1 is file i
 // and black's file 1 is file a. Position.WXF, Position.Chinese and

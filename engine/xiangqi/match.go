@@ -1,0 +1,127 @@
+package xiangqi
+
+import "unicode/utf8"
+
+// Query is what a player has typed so far into a move box, folded once (see
+// fold) so that Match can test it against each legal move cheaply. The zero
+// Query is empty and matches every move.
+type Query struct {
+	text []rune // folded, without spaces
+}
+
+// NewQuery folds typed for Match: "ｈ３", "马八", "馬八進", "Ｃ２．" are
+// queries like any other.
+func NewQuery(typed string) Query {
+	var q Query
+	for _, r := range typed {
+		if f := foldRune(r); f >= 0 {
+			q.text = append(q.text, f)
+		}
+	}
+	return q
+}
+
+// Empty reports whether nothing but spaces was typed; Match then accepts
+// every move.
+func (q Query) Empty() bool { return len(q.text) == 0 }
+
+// maxSpelling is the most runes a spelling of a move has: "h10-h9".
+const maxSpelling = 6
+
+// Match reports whether the text of q occurs in some spelling of m, a legal
+// move of p, compared folded as NewQuery folds:
+//   - coordinates, "h3e3" or "h3-e3";
+//   - WXF, "C2.5", also with the letters G, B, N, S for K, E, H, P and, for
+//     tandem pieces, with the sign first ("+C.5" for "C+.5");
+//   - Chinese in either script, with either side's glyphs and with Chinese
+//     numerals or digits, ASCII or full width: "马八进七", "傌八進七",
+//     "馬8進7", "马８进７" are all one spelling once folded.
+//
+// So every prefix of every spelling ParseMove reads matches, and so does
+// any part of one ("进七"). Match does not allocate; a move that does not
+// move a piece of the side to move matches nothing but the empty query.
+func (p *Position) Match(m Move, q Query) bool {
+	if len(q.text) == 0 {
+		return true
+	}
+	pc := p.At(m.From())
+	if pc == NoPiece || pc.Side() != p.turn {
+		return false
+	}
+	var buf [maxSpelling * utf8.UTFMax]byte
+	b := appendSquare(buf[:0], m.From())
+	n := len(b)
+	if q.in(appendSquare(b, m.To())) || q.in(appendSquare(append(b[:n], '-'), m.To())) {
+		return true
+	}
+	var w [4]byte
+	copy(w[:], p.appendWXF(buf[:0], m))
+	if q.in(w[:]) {
+		return true
+	}
+	alt := wxfAlternative(w[0])
+	if alt != 0 && q.in([]byte{alt, w[1], w[2], w[3]}) {
+		return true
+	}
+	if isWXFLetter(w[0]) && (w[1] == '+' || w[1] == '-') {
+		if q.in([]byte{w[1], w[0], w[2], w[3]}) || alt != 0 && q.in([]byte{w[1], alt, w[2], w[3]}) {
+			return true
+		}
+	}
+	return q.in(p.appendChinese(buf[:0], m, true))
+}
+
+// in reports whether the text of q occurs in spelling once that is folded.
+func (q Query) in(spelling []byte) bool {
+	var s [maxSpelling]rune
+	n := 0
+	for len(spelling) > 0 && n < len(s) {
+		r, size := utf8.DecodeRune(spelling)
+		spelling = spelling[size:]
+		if f := foldRune(r); f >= 0 {
+			s[n] = f
+			n++
+		}
+	}
+	k := len(q.text)
+outer:
+	for i := 0; i+k <= n; i++ {
+		for j, r := range q.text {
+			if s[i+j] != r {
+				continue outer
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// appendSquare appends sq in coordinate notation, e.g. "h10", to dst.
+func appendSquare(dst []byte, sq Square) []byte {
+	dst = append(dst, byte('a'+sq.File()))
+	if rank := sq.Rank() + 1; rank == 10 {
+		return append(dst, '1', '0')
+	}
+	return append(dst, byte('0'+sq.Rank()+1))
+}
+
+// wxfAlternative returns the alternative letter parseWXF reads for a WXF
+// letter (G for K, B for E, N for H, S for P), or 0 if it has none.
+func wxfAlternative(c byte) byte {
+	switch c {
+	case 'K':
+		return 'G'
+	case 'E':
+		return 'B'
+	case 'H':
+		return 'N'
+	case 'P':
+		return 'S'
+	}
+	return 0
+}
+
+// isWXFLetter reports whether c is one of the piece letters WXF writes.
+func isWXFLetter(c byte) bool {
+	return c >= 'A' && c <= 'Z'
+}
