@@ -25,8 +25,8 @@ func NewQuery(typed string) Query {
 // every move.
 func (q Query) Empty() bool { return len(q.text) == 0 }
 
-// maxSpelling is the most runes a spelling of a move has: "h10-h9".
-const maxSpelling = 6
+// maxSpelling is the most runes a spelling of a move has: "a10-b10".
+const maxSpelling = 7
 
 // Match reports whether the text of q occurs in some spelling of m, a legal
 // move of p, compared folded as NewQuery folds:

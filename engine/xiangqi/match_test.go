@@ -36,6 +36,7 @@ func fromSquare(t *testing.T, p *Position, from string) []string {
 func TestMatchReported(t *testing.T) {
 	start := StartPosition()
 	black := mustFEN(t, afterCentralCannon)
+	generals := mustFEN(t, "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1")
 	tandem := mustFEN(t, "rnb1kabnr/4a4/1c5c1/p1p1p1p1p/9/4C4/P1P1P1P1P/4C4/9/RNBAKABNR w - - 0 1")
 	horses := "b1a3 b1c3 h1g3 h1i3"
 	chariots := "a1a2 a1a3 i1i2 i1i3"
@@ -93,6 +94,8 @@ func TestMatchReported(t *testing.T) {
 		{&tandem, "后炮退", "e3e2"},
 		{&tandem, "C-.", "e3a3 e3b3 e3c3 e3d3 e3f3 e3g3 e3h3 e3i3"},
 		{&tandem, "炮五", ""},
+		{&generals, "e10-f10", "e10f10"}, // the longest spelling of all
+		{&generals, "Ｅ１０－Ｆ１０", "e10f10"},
 	}
 	for _, tt := range tests {
 		got := strings.Join(matching(tt.p, tt.typed), " ")
