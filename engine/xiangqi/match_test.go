@@ -36,6 +36,8 @@ func fromSquare(t *testing.T, p *Position, from string) []string {
 func TestMatchReported(t *testing.T) {
 	start := StartPosition()
 	black := mustFEN(t, afterCentralCannon)
+	five := mustFEN(t, "3k5/4P4/4P4/4P4/4P4/4P4/9/9/9/5K3 w - - 0 1")
+	four := mustFEN(t, "3k5/4P4/4P4/4P4/4P4/9/9/9/9/5K3 w - - 0 1")
 	generals := mustFEN(t, "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1")
 	tandem := mustFEN(t, "rnb1kabnr/4a4/1c5c1/p1p1p1p1p/9/4C4/P1P1P1P1P/4C4/9/RNBAKABNR w - - 0 1")
 	horses := "b1a3 b1c3 h1g3 h1i3"
@@ -109,6 +111,9 @@ func TestMatchReported(t *testing.T) {
 	}{
 		{&start, "h3-", "h3"}, {&start, "Ｈ３", "h3"}, {&black, "h10", "h10"},
 		{&tandem, "前炮", "e5"}, {&tandem, "前砲", "e5"}, {&tandem, "+c", "e5"}, {&tandem, "c+", "e5"}, {&tandem, "Ｃ＋", "e5"},
+		{&five, "前兵", "e9"}, {&five, "一兵", "e9"}, {&five, "二兵", "e8"}, {&five, "中兵", "e7"},
+		{&five, "三兵", "e7"}, {&five, "四兵", "e6"}, {&five, "++", "e9"},
+		{&four, "後兵", "e6"}, {&four, "后卒", "e6"}, {&four, "四兵", "e6"}, {&four, "前兵", "e9"},
 		{&tandem, "後炮", "e3"}, {&tandem, "后包", "e3"}, {&tandem, "c-", "e3"},
 	} {
 		if got, want := matching(tt.p, tt.typed), fromSquare(t, tt.p, tt.from); !slices.Equal(got, want) || len(got) == 0 {

@@ -85,6 +85,9 @@ func spellings(p *Position, m Move) []string {
 		chinese = next
 	}
 	out = append(out, chinese...)
+	if end := soldierEnd(p, m); end != "" {
+		out = append(out, end+p.Chinese(m, false)[len("一"):], end+p.Chinese(m, true)[len("一"):])
+	}
 	canonical := []string{coord, w, p.Chinese(m, false), p.Chinese(m, true)}
 	for _, s := range canonical {
 		out = append(out, " "+s+" ", "　"+s+"　")
@@ -138,6 +141,51 @@ func checkSpellings(t *testing.T, p *Position) {
 			}
 		}
 	}
+}
+
+// soldierEnd returns 前, 中 or 後 when m moves the front, middle (of five)
+// or rear of four or five soldiers on a file while no other file holds
+// several, and "" otherwise.
+func soldierEnd(p *Position, m Move) string {
+	pc := p.At(m.From())
+	if pc.Kind() != Soldier {
+		return ""
+	}
+	var count [Files]int
+	for _, s := range Squares() {
+		if p.At(s) == pc {
+			count[s.File()]++
+		}
+	}
+	crowded := 0
+	for _, c := range count {
+		if c >= 2 {
+			crowded++
+		}
+	}
+	n := count[m.From().File()]
+	if n < 4 || crowded > 1 {
+		return ""
+	}
+	ahead, behind := 0, 0 // soldiers in front of and behind the mover
+	for _, s := range Squares() {
+		if p.At(s) == pc && s.File() == m.From().File() && s != m.From() {
+			if (s.Rank() > m.From().Rank()) == (pc.Side() == Red) {
+				ahead++
+			} else {
+				behind++
+			}
+		}
+	}
+	switch {
+	case ahead == 0:
+		return "前"
+	case behind == 0:
+		return "後"
+	case ahead == behind:
+		return "中"
+	}
+	return ""
 }
 
 func containsString(list []string, s string) bool {
