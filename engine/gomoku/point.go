@@ -75,7 +75,7 @@ func Centre(size int) Point { return PointAt(size/2, size/2) }
 // " h8 ", "ｈ８", "Ｈ８"). Text that is not a point gets an engine.NoPointGiven or
 // engine.NotAPoint error, a point beyond the edge an engine.OffBoard one.
 func ParsePoint(text string, size int) (Point, error) {
-	s := squeeze(text)
+	s := FoldPoint(text)
 	if s == "" {
 		return NoPoint, engine.E(engine.NoPointGiven, Centre(size).String())
 	}
@@ -94,10 +94,12 @@ func ParsePoint(text string, size int) (Point, error) {
 	return PointAt(col, row-1), nil
 }
 
-// squeeze drops every space (the ideographic one too), turns full-width
-// ASCII forms into ASCII and lowers ASCII letters, so that "H 8" and "Ｈ８"
-// read as "h8". Other characters are kept, to be refused by the caller.
-func squeeze(text string) string {
+// FoldPoint returns text as ParsePoint reads it: every space (the
+// ideographic one too) dropped, full-width ASCII forms turned into ASCII
+// and letters lowered, so that "H 8" and "Ｈ８" read as "h8". Other
+// characters are kept. Autocomplete can compare the folded start of a
+// point ("ｈ" is "h") with the canonical points (Point.String).
+func FoldPoint(text string) string {
 	var b strings.Builder
 	for _, r := range text {
 		if r >= fullWidthFirst && r <= fullWidthLast {

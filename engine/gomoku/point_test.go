@@ -76,6 +76,16 @@ func TestParsePoint(t *testing.T) {
 	}
 }
 
+func TestFoldPoint(t *testing.T) {
+	for text, want := range map[string]string{
+		"": "", "ｈ": "h", "Ｈ１": "h1", " J 1 0 ": "j10", "　ｓ１９　": "s19", "h-8": "h-8", "é8": "é8",
+	} {
+		if got := FoldPoint(text); got != want {
+			t.Errorf("FoldPoint(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
 func TestPointCoordinates(t *testing.T) {
 	if got := Centre(Small).String(); got != "h8" {
 		t.Errorf("Centre(15) = %s, want h8", got)
