@@ -70,11 +70,12 @@ func (p Point) String() string {
 func Centre(size int) Point { return PointAt(size/2, size/2) }
 
 // ParsePoint reads a point of a size×size board written as a column letter
-// and a row number, e.g. "h8". Upper case and spaces anywhere are accepted
-// ("H 8", " h8 "). Text that is not a point gets an engine.NoPointGiven or
+// and a row number, e.g. "h8". Upper case, spaces anywhere and the
+// full-width letters and digits of a CJK keyboard are accepted ("H 8",
+// " h8 ", "ｈ８", "Ｈ８"). Text that is not a point gets an engine.NoPointGiven or
 // engine.NotAPoint error, a point beyond the edge an engine.OffBoard one.
 func ParsePoint(text string, size int) (Point, error) {
-	s := squeeze(text)
+	s := FoldPoint(text)
 	if s == "" {
 		return NoPoint, engine.E(engine.NoPointGiven, Centre(size).String())
 	}
@@ -93,11 +94,17 @@ func ParsePoint(text string, size int) (Point, error) {
 	return PointAt(col, row-1), nil
 }
 
-// squeeze drops every space and lowers ASCII letters, so that "H 8" reads as
-// "h8". Other characters are kept, to be refused by the caller.
-func squeeze(text string) string {
+// FoldPoint returns text as ParsePoint reads it: every space (the
+// ideographic one too) dropped, full-width ASCII forms turned into ASCII
+// and letters lowered, so that "H 8" and "Ｈ８" read as "h8". Other
+// characters are kept. Autocomplete can compare the folded start of a
+// point ("ｈ" is "h") with the canonical points (Point.String).
+func FoldPoint(text string) string {
 	var b strings.Builder
 	for _, r := range text {
+		if r >= fullWidthFirst && r <= fullWidthLast {
+			r -= fullWidthOffset
+		}
 		switch {
 		case unicode.IsSpace(r):
 		case r >= 'A' && r <= 'Z':
@@ -108,6 +115,14 @@ func squeeze(text string) string {
 	}
 	return b.String()
 }
+
+// The full-width forms U+FF01..U+FF5E of the printable ASCII characters
+// '!'..'~' that CJK input methods type: "ｈ８" is "h8".
+const (
+	fullWidthFirst  = '！'
+	fullWidthLast   = '～'
+	fullWidthOffset = '！' - '!'
+)
 
 // maxShown is how many characters of a player's text an error message quotes.
 const maxShown = 20

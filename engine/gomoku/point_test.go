@@ -19,6 +19,12 @@ func TestParsePoint(t *testing.T) {
 		{text: "H 8", size: Small, want: "h8"},
 		{text: " h8 ", size: Small, want: "h8"},
 		{text: "\th 0 8\n", size: Small, want: "h8"},
+		{text: "ｈ８", size: Small, want: "h8"},
+		{text: "Ｈ８", size: Small, want: "h8"},
+		{text: "　Ｈ８　", size: Small, want: "h8"}, // ideographic spaces
+		{text: " ｈ 8 ", size: Small, want: "h8"},
+		{text: "Ｊ１０", size: Large, want: "j10"},
+		{text: "ｓ１９", size: Large, want: "s19"},
 		{text: "a1", size: Small, want: "a1"},
 		{text: "o15", size: Small, want: "o15"},
 		{text: "i9", size: Small, want: "i9"},
@@ -40,6 +46,10 @@ func TestParsePoint(t *testing.T) {
 			message: "'8h' is not a point: write a column letter then a row number, like j10"},
 		{text: "h", size: Small, code: engine.NotAPoint,
 			message: "'h' is not a point: write a column letter then a row number, like h8"},
+		{text: "ｐ３", size: Small, code: engine.OffBoard,
+			message: "p3 is off the board: columns run a–o and rows 1–15"},
+		{text: "ｈ－８", size: Small, code: engine.NotAPoint,
+			message: "'ｈ－８' is not a point: write a column letter then a row number, like h8"},
 		{text: "h-8", size: Small, code: engine.NotAPoint,
 			message: "'h-8' is not a point: write a column letter then a row number, like h8"},
 		{text: "é8", size: Small, code: engine.NotAPoint,
@@ -62,6 +72,16 @@ func TestParsePoint(t *testing.T) {
 		if engine.ErrorCode(err) != tt.code || err.Error() != tt.message {
 			t.Errorf("ParsePoint(%q, %d) error = %v %q, want %v %q",
 				tt.text, tt.size, engine.ErrorCode(err), err, tt.code, tt.message)
+		}
+	}
+}
+
+func TestFoldPoint(t *testing.T) {
+	for text, want := range map[string]string{
+		"": "", "ｈ": "h", "Ｈ１": "h1", " J 1 0 ": "j10", "　ｓ１９　": "s19", "h-8": "h-8", "é8": "é8",
+	} {
+		if got := FoldPoint(text); got != want {
+			t.Errorf("FoldPoint(%q) = %q, want %q", text, got, want)
 		}
 	}
 }
@@ -100,7 +120,7 @@ func TestPointCoordinates(t *testing.T) {
 }
 
 func FuzzParsePoint(f *testing.F) {
-	for _, s := range []string{"h8", "H 8", " s19 ", "p3", "hh", "", "a0", "a016", "é8", "z99999999999999999999"} {
+	for _, s := range []string{"h8", "H 8", " s19 ", "p3", "hh", "", "a0", "a016", "é8", "z99999999999999999999", "ｈ８", "　Ｓ１９　", "ｈ－８"} {
 		f.Add(s, true)
 		f.Add(s, false)
 	}

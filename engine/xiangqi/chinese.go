@@ -1,10 +1,6 @@
 package xiangqi
 
-import (
-	"strings"
-
-	"github.com/tengen-bot/tengen/engine"
-)
+import "github.com/tengen-bot/tengen/engine"
 
 // Chinese piece names, indexed by Kind: traditional and simplified, per side.
 var chineseNames = [2][2][8]string{
@@ -20,26 +16,44 @@ var chineseNames = [2][2][8]string{
 
 var (
 	chineseNumerals = [10]string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
-	chineseOps      = [2]map[byte]string{
-		{opForward: "進", opBackward: "退", opSideways: "平"},
-		{opForward: "进", opBackward: "退", opSideways: "平"},
-	}
-	chineseRear = [2]string{"後", "后"}
+	chineseForward  = [2]string{"進", "进"}
+	chineseRear     = [2]string{"後", "后"}
 )
+
+// chineseOp returns the Chinese action word of op in script set (0
+// traditional, 1 simplified): 進/进, 退 or 平.
+func chineseOp(set int, op byte) string {
+	switch op {
+	case opForward:
+		return chineseForward[set]
+	case opBackward:
+		return "退"
+	}
+	return "平"
+}
 
 // Chinese returns m, which must be legal, in Chinese notation, e.g. "炮二平五"
 // or "馬8進7", with traditional characters, or simplified ones when
 // simplified is true ("马8进7").
 //
 // Red numbers files and distances with the numerals 一..九, black with the
-// digits 1..9, each counting files from its own right. Red's pieces are
-// written 帥仕相傌俥炮兵 and black's 將士象馬車砲卒 (simplified: 帅仕相马车炮兵,
-// 将士象马车炮卒). Two chariots, horses, cannons or soldiers on one file are
-// 前 (front) and 後 (rear): "前炮平四"; three soldiers 前, 中, 後; four or
-// five are counted from the front 一兵, 二兵... When two files each hold
-// several soldiers the file replaces the piece name: "前七平六". Advisors and
-// elephants always use their file.
+// ASCII digits 1..9 (not the full-width ones some books print: they read
+// the same and stay narrow in a chat), each counting files from its own
+// right. In traditional characters red's pieces are written 帥仕相傌俥炮兵
+// and black's 將士象馬車砲卒; in simplified ones red's are 帅仕相马车炮兵 and
+// black's 将士象马车炮卒, the horse, chariot and cannon sharing one glyph as
+// simplified texts print them. Two chariots, horses, cannons or soldiers on
+// one file are 前 (front) and 後 (rear; simplified 后): "前炮平四"; three
+// soldiers 前, 中, 後; four or five are counted from the front 一兵, 二兵...
+// When two files each hold several soldiers the file replaces the piece
+// name: "前七平六". Advisors and elephants always use their file.
 func (p *Position) Chinese(m Move, simplified bool) string {
+	var buf [24]byte
+	return string(p.appendChinese(buf[:0], m, simplified))
+}
+
+// appendChinese appends m in Chinese notation (see Chinese) to dst.
+func (p *Position) appendChinese(dst []byte, m Move, simplified bool) []byte {
 	set := 0
 	if simplified {
 		set = 1
@@ -47,43 +61,57 @@ func (p *Position) Chinese(m Move, simplified bool) string {
 	r := p.describe(m)
 	s := p.turn
 	t := p.tandemOf(m.From())
-	num := func(n int) string {
+	num := func(dst []byte, n int) []byte {
 		if s == Red {
-			return chineseNumerals[n]
+			return append(dst, chineseNumerals[n]...)
 		}
-		return string(rune('0' + n))
+		return append(dst, byte('0'+n))
 	}
 	name := chineseNames[set][s][r.kind]
-	position := func() string {
+	position := func(dst []byte) []byte {
 		switch {
 		case t.idx == 1:
-			return "前"
+			return append(dst, "前"...)
 		case t.idx == t.n:
-			return chineseRear[set]
+			return append(dst, chineseRear[set]...)
 		}
-		return "中"
+		return append(dst, "中"...)
 	}
-	var sb strings.Builder
 	switch {
 	case t.n < 2 || r.kind == General || r.kind == Advisor || r.kind == Elephant:
-		sb.WriteString(name)
-		sb.WriteString(num(r.file))
+		dst = append(dst, name...)
+		dst = num(dst, r.file)
 	case r.kind == Soldier && t.multi >= 2:
-		sb.WriteString(position())
-		sb.WriteString(num(r.file))
+		dst = position(dst)
+		dst = num(dst, r.file)
 	case r.kind == Soldier && t.n >= 4:
-		sb.WriteString(chineseNumerals[t.idx])
-		sb.WriteString(name)
+		dst = append(dst, chineseNumerals[t.idx]...)
+		dst = append(dst, name...)
 	default:
-		sb.WriteString(position())
-		sb.WriteString(name)
+		dst = position(dst)
+		dst = append(dst, name...)
 	}
-	sb.WriteString(chineseOps[set][r.op])
-	sb.WriteString(num(r.arg))
-	return sb.String()
+	dst = append(dst, chineseOp(set, r.op)...)
+	return num(dst, r.arg)
 }
 
-// chineseToken classifies one character of Chinese notation.
+// PieceName returns the Chinese name of pc in its own side's glyph, as
+// Chinese writes it: traditional 帥仕相傌俥炮兵 for red and 將士象馬車砲卒 for
+// black, or, when simplified is true, 帅仕相马车炮兵 and 将士象马车炮卒. It
+// returns "" for NoPiece.
+func PieceName(pc Piece, simplified bool) string {
+	if pc.Kind() == NoKind || pc.Kind() > Soldier {
+		return ""
+	}
+	set := 0
+	if simplified {
+		set = 1
+	}
+	return chineseNames[set][pc.Side()][pc.Kind()]
+}
+
+// chineseToken classifies one character of folded Chinese notation (see
+// fold): a piece name, a digit, an action or a designator.
 type chineseToken struct {
 	kind  Kind       // a piece name
 	digit int        // a numeral or digit 1..9
@@ -91,45 +119,61 @@ type chineseToken struct {
 	des   designator // 前 中 後
 }
 
-// chineseRunes lists every character accepted in Chinese notation.
-var chineseRunes = func() map[rune]chineseToken {
-	t := map[rune]chineseToken{
-		'前': {des: desFront}, '中': {des: desMiddle}, '後': {des: desRear}, '后': {des: desRear},
-		'進': {op: opForward}, '进': {op: opForward}, '退': {op: opBackward}, '平': {op: opSideways},
-	}
-	kinds := map[Kind]string{
-		General: "帥帅將将", Advisor: "仕士", Elephant: "相象", Horse: "傌馬马",
-		Chariot: "俥車车", Cannon: "炮砲包", Soldier: "兵卒",
-	}
-	for k, names := range kinds {
-		for _, c := range names {
-			t[c] = chineseToken{kind: k}
+// chineseTokenOf returns the token of the folded character c; ok is false
+// for a character that has no place in Chinese notation.
+func chineseTokenOf(c rune) (tok chineseToken, ok bool) {
+	switch c {
+	case '帅':
+		tok.kind = General
+	case '仕':
+		tok.kind = Advisor
+	case '相':
+		tok.kind = Elephant
+	case '马':
+		tok.kind = Horse
+	case '车':
+		tok.kind = Chariot
+	case '炮':
+		tok.kind = Cannon
+	case '兵':
+		tok.kind = Soldier
+	case '进':
+		tok.op = opForward
+	case '退':
+		tok.op = opBackward
+	case '平':
+		tok.op = opSideways
+	case '前':
+		tok.des = desFront
+	case '中':
+		tok.des = desMiddle
+	case '后':
+		tok.des = desRear
+	default:
+		if c < '1' || c > '9' {
+			return tok, false
 		}
+		tok.digit = int(c - '0')
 	}
-	for i := 1; i <= 9; i++ {
-		t[[]rune(chineseNumerals[i])[0]] = chineseToken{digit: i}
-		t[rune('0'+i)] = chineseToken{digit: i}
-		t[rune('０'+i)] = chineseToken{digit: i} // full-width
-	}
-	return t
-}()
+	return tok, true
+}
 
-// parseChinese reads a move in Chinese notation, traditional or simplified,
-// with Chinese numerals, ASCII or full-width digits for either side. ok is
+// parseChinese reads a move in folded Chinese notation (see fold), so in
+// traditional or simplified characters, with either side's glyphs and with
+// Chinese numerals, ASCII or full-width digits, whichever side moves. ok is
 // false when s does not look like Chinese notation at all.
 func parseChinese(s string) (r relMove, ok bool) {
-	var toks []chineseToken
+	var toks [4]chineseToken
+	n := 0
 	for _, c := range s {
-		if c == ' ' || c == '\t' || c == '　' {
-			continue
-		}
-		tok, found := chineseRunes[c]
-		if !found {
+		tok, found := chineseTokenOf(c)
+		if !found || n == len(toks) {
 			return r, false
 		}
-		toks = append(toks, tok)
+		toks[n] = tok
+		n++
 	}
-	if len(toks) != 4 || toks[2].op == 0 || toks[3].digit == 0 {
+	if n != 4 || toks[2].op == 0 || toks[3].digit == 0 {
 		return r, false
 	}
 	a, b := toks[0], toks[1]
@@ -153,8 +197,9 @@ func parseChinese(s string) (r relMove, ok bool) {
 }
 
 // ParseChinese returns the legal move that the Chinese notation s names.
+// Like ParseMove it reads every spelling people type (see fold).
 func (p *Position) ParseChinese(s string) (Move, error) {
-	r, ok := parseChinese(s)
+	r, ok := parseChinese(fold(s))
 	if !ok {
 		return NoMove, engine.E(engine.NotChinese, s)
 	}

@@ -61,9 +61,17 @@
 //     "前七平六" (two files of soldiers); red numbers with 一..九, black with
 //     1..9, but either side may use either, or full-width digits.
 //
+// Whatever is typed is folded first (fold.go): full-width letters, digits
+// and punctuation ("ｈ３ｅ３", "Ｃ２．５"), Chinese numerals and digits in any
+// mix, simplified and traditional characters, and either side's glyph for a
+// piece ("马八进七", "馬八進七", "傌八進七" are all red's horse when red moves)
+// all read the same. Autocomplete folds what was typed once (NewQuery) and
+// asks Position.Match whether it occurs in any spelling of each legal move.
+//
 // Each side counts files 1..9 from its own right, so red's file 1 is file i
 // and black's file 1 is file a. Position.WXF, Position.Chinese and
-// Position.Describe ("h3e3 · 炮二平五 · C2.5") write moves for people.
+// Position.Describe ("h3e3 · 炮二平五 · C2.5") write moves for people;
+// Position.DescribeIn and PieceName write them in the reader's script.
 //
 // A game serialises (MarshalText) as its starting FEN followed by " moves" and
 // the moves in coordinates, like a UCI position command.

@@ -2,6 +2,7 @@ package xiangqi_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tengen-bot/tengen/engine/xiangqi"
 )
@@ -60,4 +61,42 @@ func ExamplePosition_MakeMove() {
 	}
 	fmt.Println(nodes, p.FEN() == xiangqi.StartFEN)
 	// Output: 1920 true
+}
+
+func ExamplePosition_Match() {
+	p := xiangqi.StartPosition()
+	for _, typed := range []string{"马八", "車一進", "ｈ３ｅ", "Ｃ２．５", "帅五进"} {
+		q := xiangqi.NewQuery(typed) // fold once per keystroke
+		var found []string
+		for _, m := range p.GenerateMoves(nil) {
+			if p.Match(m, q) {
+				found = append(found, p.DescribeIn(m, true))
+			}
+		}
+		fmt.Printf("%s: %s\n", typed, strings.Join(found, " | "))
+	}
+	// Output:
+	// 马八: b1c3 · 马八进七 · H8+7 | b1a3 · 马八进九 · H8+9
+	// 車一進: i1i2 · 车一进一 · R1+1 | i1i3 · 车一进二 · R1+2
+	// ｈ３ｅ: h3e3 · 炮二平五 · C2.5
+	// Ｃ２．５: h3e3 · 炮二平五 · C2.5
+	// 帅五进: e1e2 · 帅五进一 · K5+1
+}
+
+func ExamplePieceName() {
+	p := xiangqi.StartPosition()
+	for _, s := range []string{"b1", "h10", "e1", "e10"} {
+		sq, err := xiangqi.ParseSquare(s)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		pc := p.At(sq)
+		fmt.Println(s, xiangqi.PieceName(pc, false), xiangqi.PieceName(pc, true))
+	}
+	// Output:
+	// b1 傌 马
+	// h10 馬 马
+	// e1 帥 帅
+	// e10 將 将
 }

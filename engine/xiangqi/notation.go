@@ -9,7 +9,10 @@ import (
 
 // ParseMove returns the legal move that s names in any accepted notation:
 // coordinates ("h3e3", also "H3E3", "h3-e3", "h3 e3"), WXF ("C2.5") or
-// Chinese ("炮二平五"). Errors are *engine.Error: NoMoveGiven or NotAMove
+// Chinese ("炮二平五"), each in every spelling people type: full-width
+// ("ｈ３ｅ３", "Ｃ２．５", "炮２平５"), simplified or traditional, with either
+// side's glyphs ("马八进七", "馬八進七") and Chinese numerals or digits in
+// any mix (see fold). Errors are *engine.Error: NoMoveGiven or NotAMove
 // when s is not a move in any notation, NotOnBoard for a point off the
 // board, a notation's own code (Ambiguous, NoPieceOnFile...) and, when the
 // rules forbid the move, CheckMove's.
@@ -18,7 +21,8 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	if text == "" {
 		return NoMove, engine.E(engine.NoMoveGiven)
 	}
-	if from, to, ok, err := parseCoord(text); ok {
+	folded := fold(text)
+	if from, to, ok, err := parseCoord(folded); ok {
 		if err != nil {
 			return NoMove, err
 		}
@@ -27,10 +31,10 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		}
 		return NewMove(from, to), nil
 	}
-	if r, ok := parseWXF(text); ok {
+	if r, ok := parseWXF(folded); ok {
 		return p.resolve(r, text)
 	}
-	if r, ok := parseChinese(text); ok {
+	if r, ok := parseChinese(folded); ok {
 		return p.resolve(r, text)
 	}
 	return NoMove, engine.E(engine.NotAMove, clip(text))
@@ -88,9 +92,10 @@ func parseCoord(s string) (from, to Square, ok bool, err error) {
 	return sq[0], sq[1], true, nil
 }
 
-// ParseSquare reads a point in coordinate notation, e.g. "e1" or "h10".
+// ParseSquare reads a point in coordinate notation, e.g. "e1", "h10" or
+// "ｅ１".
 func ParseSquare(s string) (Square, error) {
-	from, _, ok, err := parseCoord(s + "a1")
+	from, _, ok, err := parseCoord(fold(s) + "a1")
 	if !ok {
 		return NoSquare, engine.E(engine.NotASquare, clip(s))
 	}
@@ -101,7 +106,16 @@ func ParseSquare(s string) (Square, error) {
 }
 
 // Describe returns m, which must be legal, in the three notations as the
-// bot's suggestions show it: "h3e3 · 炮二平五 · C2.5".
+// bot's suggestions show it, Chinese in traditional characters:
+// "h3e3 · 炮二平五 · C2.5", "b1c3 · 傌八進七 · H8+7". It is DescribeIn(m,
+// false).
 func (p *Position) Describe(m Move) string {
-	return m.String() + " · " + p.Chinese(m, false) + " · " + p.WXF(m)
+	return p.DescribeIn(m, false)
+}
+
+// DescribeIn is Describe with the Chinese in the reader's script:
+// traditional ("b1c3 · 傌八進七 · H8+7") or, when simplified is true,
+// simplified ("b1c3 · 马八进七 · H8+7"). See Chinese for the glyphs.
+func (p *Position) DescribeIn(m Move, simplified bool) string {
+	return m.String() + " · " + p.Chinese(m, simplified) + " · " + p.WXF(m)
 }

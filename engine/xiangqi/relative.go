@@ -1,10 +1,6 @@
 package xiangqi
 
-import (
-	"slices"
-
-	"github.com/tengen-bot/tengen/engine"
-)
+import "github.com/tengen-bot/tengen/engine"
 
 // The WXF and Chinese notations describe a move relative to the mover: the
 // piece, the file it stands on (or, for several such pieces on one file,
@@ -64,23 +60,40 @@ func fileIndex(s engine.Side, n int) int {
 	return n - 1
 }
 
-// sameFile returns the squares of side s's pieces of kind k on file f,
-// from the front (nearest the enemy) to the rear.
-func (p *Position) sameFile(s engine.Side, k Kind, f int) []Square {
-	var out []Square
+// column holds the squares of one side's pieces of a kind on one file, from
+// the front (nearest the enemy) to the rear. A side has at most five pieces
+// of a kind, so it fits in an array and building one does not allocate.
+type column struct {
+	sq [5]Square
+	n  int
+}
+
+// squares returns the column's squares, front first.
+func (c *column) squares() []Square { return c.sq[:c.n] }
+
+// sameFile returns the column of side s's pieces of kind k on file f.
+func (p *Position) sameFile(s engine.Side, k Kind, f int) column {
+	var c column
+	ahead := func(a, b Square) bool { // a stands in front of b
+		if s == Red {
+			return a.Rank() > b.Rank()
+		}
+		return a.Rank() < b.Rank()
+	}
 	base := idBase(s)
 	for id := base + kindOffsets[k][0]; id < base+kindOffsets[k][1]; id++ {
-		if sq := p.squares[id]; sq != NoSquare && sq.File() == f {
-			out = append(out, sq)
+		sq := p.squares[id]
+		if sq == NoSquare || sq.File() != f {
+			continue
 		}
+		i := c.n
+		for ; i > 0 && ahead(sq, c.sq[i-1]); i-- {
+			c.sq[i] = c.sq[i-1]
+		}
+		c.sq[i] = sq
+		c.n++
 	}
-	slices.SortFunc(out, func(a, b Square) int {
-		if s == Red {
-			return b.Rank() - a.Rank()
-		}
-		return a.Rank() - b.Rank()
-	})
-	return out
+	return c
 }
 
 // multiFiles returns how many files hold two or more soldiers of side s.
@@ -108,8 +121,13 @@ type tandem struct{ idx, n, multi int }
 
 func (p *Position) tandemOf(from Square) tandem {
 	pc := p.At(from)
-	column := p.sameFile(pc.Side(), pc.Kind(), from.File())
-	t := tandem{idx: slices.Index(column, from) + 1, n: len(column)}
+	c := p.sameFile(pc.Side(), pc.Kind(), from.File())
+	t := tandem{n: c.n}
+	for i, sq := range c.squares() {
+		if sq == from {
+			t.idx = i + 1
+		}
+	}
 	if pc.Kind() == Soldier {
 		t.multi = p.multiFiles(pc.Side())
 	}
@@ -192,7 +210,8 @@ func (p *Position) resolve(r relMove, text string) (Move, error) {
 	var candidates []Square
 	switch {
 	case r.des == desNone:
-		column := p.sameFile(us, r.kind, fileIndex(us, r.file))
+		c := p.sameFile(us, r.kind, fileIndex(us, r.file))
+		column := c.squares()
 		if len(column) == 0 {
 			return NoMove, engine.E(engine.NoPieceOnFile, colour(us), r.kind.Term(), r.file)
 		}
@@ -210,9 +229,9 @@ func (p *Position) resolve(r relMove, text string) (Move, error) {
 			}
 		}
 		for _, f := range files {
-			column := p.sameFile(us, r.kind, f)
-			if i := pickIndex(r.des, len(column)); i > 0 {
-				candidates = append(candidates, column[i-1])
+			c := p.sameFile(us, r.kind, f)
+			if i := pickIndex(r.des, c.n); i > 0 {
+				candidates = append(candidates, c.sq[i-1])
 			}
 		}
 		if len(candidates) == 0 {

@@ -23,56 +23,56 @@ const wxfLetters = " KAEHRCP"
 // Advisors and elephants always use their file (their direction tells them
 // apart).
 func (p *Position) WXF(m Move) string {
+	var buf [4]byte
+	return string(p.appendWXF(buf[:0], m))
+}
+
+// appendWXF appends m in WXF notation (see WXF) to dst.
+func (p *Position) appendWXF(dst []byte, m Move) []byte {
 	r := p.describe(m)
 	t := p.tandemOf(m.From())
-	var sb strings.Builder
 	letter := wxfLetters[r.kind]
 	digit := byte('0' + r.file)
 	switch {
 	case t.n < 2 || r.kind == General || r.kind == Advisor || r.kind == Elephant:
-		sb.WriteByte(letter)
-		sb.WriteByte(digit)
+		dst = append(dst, letter, digit)
 	case r.kind != Soldier:
-		sb.WriteByte(letter)
-		sb.WriteByte(plusMinus(t.idx == 1))
+		dst = append(dst, letter, plusMinus(t.idx == 1))
 	case t.multi >= 2:
-		sb.WriteByte(digit)
+		dst = append(dst, digit)
 		switch {
 		case t.idx == 1:
-			sb.WriteByte('+')
+			dst = append(dst, '+')
 		case t.idx == t.n:
-			sb.WriteByte('-')
+			dst = append(dst, '-')
 		default:
-			sb.WriteByte(digit)
+			dst = append(dst, digit)
 		}
 	case t.n <= 3:
-		sb.WriteByte(letter)
+		dst = append(dst, letter)
 		switch {
 		case t.idx == 1:
-			sb.WriteByte('+')
+			dst = append(dst, '+')
 		case t.idx == t.n:
-			sb.WriteByte('-')
+			dst = append(dst, '-')
 		default:
-			sb.WriteByte(digit)
+			dst = append(dst, digit)
 		}
 	default: // four or five soldiers on one file
 		switch t.idx {
 		case 1:
-			sb.WriteString("++")
+			dst = append(dst, "++"...)
 		case 2:
-			sb.WriteString("P+")
+			dst = append(dst, "P+"...)
 		case t.n - 1:
-			sb.WriteString("P-")
+			dst = append(dst, "P-"...)
 		case t.n:
-			sb.WriteString("--")
+			dst = append(dst, "--"...)
 		default:
-			sb.WriteByte(letter)
-			sb.WriteByte(digit)
+			dst = append(dst, letter, digit)
 		}
 	}
-	sb.WriteByte(r.op)
-	sb.WriteByte(byte('0' + r.arg))
-	return sb.String()
+	return append(dst, r.op, byte('0'+r.arg))
 }
 
 func plusMinus(front bool) byte {
@@ -90,16 +90,15 @@ var wxfKinds = map[byte]Kind{
 	'H': Horse, 'N': Horse, 'R': Chariot, 'C': Cannon, 'P': Soldier, 'S': Soldier,
 }
 
-// parseWXF reads a WXF move. It accepts everything WXF writes, lower case,
-// spaces, '=' for '.', the alternative letters of wxfKinds and the tandem
-// forms with the sign first ("+C.5"). ok is false when s does not look like
-// WXF at all.
+// parseWXF reads a WXF move in folded text (see fold). It accepts
+// everything WXF writes, lower case, full-width characters, '=' for '.', the
+// alternative letters of wxfKinds and the tandem forms with the sign first
+// ("+C.5"). ok is false when s does not look like WXF at all.
 func parseWXF(s string) (r relMove, ok bool) {
-	s = strings.ToUpper(strings.Join(strings.Fields(s), ""))
-	s = strings.ReplaceAll(s, "=", ".")
 	if len(s) != 4 {
 		return r, false
 	}
+	s = strings.ToUpper(s)
 	isDigit := func(c byte) bool { return c >= '1' && c <= '9' }
 	isSign := func(c byte) bool { return c == '+' || c == '-' }
 	c0, c1 := s[0], s[1]
@@ -137,8 +136,9 @@ func signDes(c byte) designator {
 }
 
 // ParseWXF returns the legal move that the WXF text s names.
+// Like ParseMove it reads every spelling people type (see fold).
 func (p *Position) ParseWXF(s string) (Move, error) {
-	r, ok := parseWXF(s)
+	r, ok := parseWXF(fold(s))
 	if !ok {
 		return NoMove, engine.E(engine.NotWXF, s)
 	}
