@@ -50,7 +50,7 @@ func (b *Bot) autocomplete(q *request) (reply, error) {
 		if err != nil {
 			return reply{}, err
 		}
-		return reply{kind: replyChoices, choices: kindOf(g.Kind).suggest(eg, typed)}, nil
+		return reply{kind: replyChoices, choices: kindOf(g.Kind).suggest(q.loc, eg, typed)}, nil
 	}
 	return reply{kind: replyChoices}, nil
 }

@@ -27,6 +27,9 @@ func localeOf(l discordgo.Locale) locale {
 	return en
 }
 
+// simplified reports whether l writes Chinese in simplified characters.
+func (l locale) simplified() bool { return l == zhCN }
+
 // t formats the message key in l. A missing key (a bug the catalogue test
 // catches) shows the key itself rather than nothing.
 func (l locale) t(key string, args ...any) string {

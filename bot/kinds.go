@@ -35,12 +35,12 @@ type gameKind struct {
 	// setup describes a game's rules and board for people.
 	setup func(loc locale, g *store.Game) string
 	// lastMove writes the last move for people ("" for none).
-	lastMove func(eg engine.Game) string
+	lastMove func(loc locale, eg engine.Game) string
 	// picker is the move picker: its first select, and the second once
 	// the first is chosen (Gomoku: column then row; Xiangqi: piece then
 	// destination); move joins the two choices into a move.
 	pickFirst  func(loc locale, eg engine.Game) []discordgo.SelectMenuOption
-	pickSecond func(eg engine.Game, first string) []discordgo.SelectMenuOption
+	pickSecond func(loc locale, eg engine.Game, first string) []discordgo.SelectMenuOption
 	pickMove   func(first, second string) string
 	// pickActions are the custom id actions of the two selects.
 	pickActions [2]string
@@ -50,7 +50,7 @@ type gameKind struct {
 	pickKeys [5]string
 	// suggest lists legal moves matching what was typed, for /move's
 	// autocomplete.
-	suggest func(eg engine.Game, typed string) []*discordgo.ApplicationCommandOptionChoice
+	suggest func(loc locale, eg engine.Game, typed string) []*discordgo.ApplicationCommandOptionChoice
 }
 
 // gameKinds describes each kind of game. It is a read-only table.
@@ -64,7 +64,7 @@ var gameKinds = map[store.Kind]*gameKind{
 		setup: func(loc locale, g *store.Game) string {
 			return loc.t("rule."+g.Rules) + " · " + strconv.Itoa(g.Size) + "×" + strconv.Itoa(g.Size)
 		},
-		lastMove: func(eg engine.Game) string {
+		lastMove: func(_ locale, eg engine.Game) string {
 			moves := eg.Moves()
 			if len(moves) == 0 {
 				return ""
@@ -72,7 +72,7 @@ var gameKinds = map[store.Kind]*gameKind{
 			return moves[len(moves)-1]
 		},
 		pickFirst: func(_ locale, eg engine.Game) []discordgo.SelectMenuOption { return gomokuColumns(eg.(*gomoku.Game)) },
-		pickSecond: func(eg engine.Game, col string) []discordgo.SelectMenuOption {
+		pickSecond: func(_ locale, eg engine.Game, col string) []discordgo.SelectMenuOption {
 			return gomokuRows(eg.(*gomoku.Game), col)
 		},
 		pickMove:    func(col, row string) string { return col + row },
@@ -92,8 +92,8 @@ var gameKinds = map[store.Kind]*gameKind{
 		pickFirst: func(loc locale, eg engine.Game) []discordgo.SelectMenuOption {
 			return xiangqiPieces(loc, eg.(*xiangqi.Game))
 		},
-		pickSecond: func(eg engine.Game, from string) []discordgo.SelectMenuOption {
-			return xiangqiDestinations(eg.(*xiangqi.Game), from)
+		pickSecond: func(loc locale, eg engine.Game, from string) []discordgo.SelectMenuOption {
+			return xiangqiDestinations(loc, eg.(*xiangqi.Game), from)
 		},
 		pickMove:    func(_, to string) string { return to },
 		pickActions: [2]string{actPiece, actTo},
@@ -182,7 +182,7 @@ func drawXiangqi(r *render.Renderer, eg engine.Game, h render.Header, flip bool,
 
 // xiangqiLastMove writes the last move in the three notations:
 // "h3e3 · 炮二平五 · C2.5".
-func xiangqiLastMove(eg engine.Game) string {
+func xiangqiLastMove(loc locale, eg engine.Game) string {
 	g, ok := eg.(*xiangqi.Game)
 	if !ok {
 		return ""
@@ -191,7 +191,7 @@ func xiangqiLastMove(eg engine.Game) string {
 	if !ok {
 		return ""
 	}
-	return before.Describe(m)
+	return before.DescribeIn(m, loc.simplified())
 }
 
 // gomokuColumns lists the columns with a legal point.
@@ -254,7 +254,7 @@ func xiangqiPieces(loc locale, g *xiangqi.Game) []discordgo.SelectMenuOption {
 		seen[from] = true
 		label := from
 		if sq, err := xiangqi.ParseSquare(from); err == nil {
-			label = loc.t("piece."+pos.At(sq).Kind().String()) + " " + from
+			label = pieceLabel(loc, pos.At(sq)) + " " + from
 		}
 		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: from})
 	}
@@ -262,9 +262,18 @@ func xiangqiPieces(loc locale, g *xiangqi.Game) []discordgo.SelectMenuOption {
 	return opts
 }
 
+// pieceLabel names pc for a reader of loc: Chinese readers see the mover's
+// own glyph in their script (傌 or 马 for red's horse), others its name.
+func pieceLabel(loc locale, pc xiangqi.Piece) string {
+	if loc == zhCN || loc == zhTW {
+		return xiangqi.PieceName(pc, loc.simplified())
+	}
+	return loc.t("piece." + pc.Kind().String())
+}
+
 // xiangqiDestinations lists the legal moves of the piece on from, described
-// in the three notations.
-func xiangqiDestinations(g *xiangqi.Game, from string) []discordgo.SelectMenuOption {
+// in the three notations in the reader's script.
+func xiangqiDestinations(loc locale, g *xiangqi.Game, from string) []discordgo.SelectMenuOption {
 	pos := g.Position()
 	var opts []discordgo.SelectMenuOption
 	for _, mv := range g.LegalMoves() {
@@ -273,7 +282,7 @@ func xiangqiDestinations(g *xiangqi.Game, from string) []discordgo.SelectMenuOpt
 		}
 		label := mv
 		if m, err := pos.ParseMove(mv); err == nil {
-			label = pos.Describe(m)
+			label = pos.DescribeIn(m, loc.simplified())
 		}
 		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: mv})
 	}
@@ -283,23 +292,28 @@ func xiangqiDestinations(g *xiangqi.Game, from string) []discordgo.SelectMenuOpt
 // maxChoices is Discord's limit of autocomplete choices.
 const maxChoices = 25
 
-// suggestXiangqi suggests legal moves in the three notations
-// ("h3e3 · 炮二平五 · C2.5") containing what was typed.
-func suggestXiangqi(eg engine.Game, typed string) []*discordgo.ApplicationCommandOptionChoice {
+// suggestXiangqi suggests legal moves in the three notations, in the
+// reader's script ("h3e3 · 炮二平五 · C2.5"), that contain what was typed
+// in any spelling: either script, either side's glyphs, Arabic, full-width
+// or Chinese numerals.
+func suggestXiangqi(loc locale, eg engine.Game, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	g, ok := eg.(*xiangqi.Game)
 	if !ok {
 		return nil
 	}
-	typed = strings.ToLower(strings.TrimSpace(typed))
+	q := xiangqi.NewQuery(typed)
 	var out []*discordgo.ApplicationCommandOptionChoice
 	pos := g.Position()
 	for _, mv := range g.LegalMoves() {
-		name := mv
-		if m, err := pos.ParseMove(mv); err == nil {
-			name = pos.Describe(m)
+		if len(out) == maxChoices {
+			break
 		}
-		if len(out) < maxChoices && (typed == "" || strings.Contains(strings.ToLower(name), typed)) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: mv})
+		m, err := pos.ParseMove(mv)
+		if err != nil {
+			continue // a legal move always parses
+		}
+		if q.Empty() || pos.Match(m, q) {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: pos.DescribeIn(m, loc.simplified()), Value: mv})
 		}
 	}
 	return out
@@ -307,12 +321,12 @@ func suggestXiangqi(eg engine.Game, typed string) []*discordgo.ApplicationComman
 
 // suggestGomoku suggests points near the play starting with what was
 // typed and, when the typed text is itself an empty point, that point.
-func suggestGomoku(eg engine.Game, typed string) []*discordgo.ApplicationCommandOptionChoice {
+func suggestGomoku(_ locale, eg engine.Game, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	g, ok := eg.(*gomoku.Game)
 	if !ok {
 		return nil
 	}
-	typed = strings.ToLower(strings.TrimSpace(typed))
+	typed = gomoku.FoldPoint(typed) // full-width ｈ８ as h8
 	var out []*discordgo.ApplicationCommandOptionChoice
 	add := func(mv string) {
 		if len(out) < maxChoices {

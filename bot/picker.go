@@ -76,7 +76,7 @@ func (b *Bot) pickFirst(q *request, c customID, values []string) (reply, error) 
 	}
 	v := values[0]
 	gk := kindOf(g.Kind)
-	opts := gk.pickSecond(eg, v)
+	opts := gk.pickSecond(q.loc, eg, v)
 	if len(opts) == 0 {
 		return reply{}, refuse(gk.pickKeys[4], v)
 	}

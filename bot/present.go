@@ -192,7 +192,7 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 	}
 	ply := eg.Ply()
 	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.move"), Value: strconv.Itoa(ply), Inline: true})
-	if lm := gk.lastMove(eg); lm != "" {
+	if lm := gk.lastMove(loc, eg); lm != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.last"), Value: "`" + lm + "`", Inline: true})
 	}
 	m := &message{Embeds: []*discordgo.MessageEmbed{e}, Files: []file{{Name: boardFile, ContentType: "image/png", Data: png}}}

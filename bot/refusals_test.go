@@ -159,6 +159,11 @@ func TestAutocomplete(t *testing.T) {
 			t.Fatalf("choice %+v does not fit \"g\"", c)
 		}
 	}
+	// full-width, as CJK keyboards type it
+	r = w.must(w.bob.Autocomplete(ctx, w.lobby, "move", discordtest.Focused("move", "Ｇ１")))
+	if len(r.Choices) == 0 || !strings.HasPrefix(r.Choices[0].Value.(string), "g1") {
+		t.Fatalf("full-width Ｇ１: %+v", r.Choices)
+	}
 	r = w.must(w.bob.Autocomplete(ctx, w.lobby, "move", discordtest.Focused("move", "a1")))
 	if len(r.Choices) != 1 || r.Choices[0].Value != "a1" {
 		t.Fatalf("typed point: %+v", r.Choices)
