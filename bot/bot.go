@@ -68,7 +68,8 @@ type Options struct {
 	// Deliverers is how many games' posts are delivered at once
 	// (DefaultDeliverers when 0).
 	Deliverers int
-	// Logger receives the bot's logs (slog.Default() when nil).
+	// Logger receives the bot's logs (slog.Default() when nil), with
+	// interaction and webhook tokens redacted (RedactLogs).
 	Logger *slog.Logger
 }
 
@@ -106,6 +107,7 @@ func New(opt Options) (*Bot, error) {
 	if opt.Logger == nil {
 		opt.Logger = slog.Default()
 	}
+	opt.Logger = slog.New(RedactLogs(opt.Logger.Handler()))
 	if opt.DeferAfter <= 0 {
 		opt.DeferAfter = DefaultDeferAfter
 	}

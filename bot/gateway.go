@@ -80,6 +80,7 @@ func NewGateway(s *discordgo.Session, log *slog.Logger) *Gateway {
 	if log == nil {
 		log = slog.Default()
 	}
+	log = slog.New(RedactLogs(log.Handler()))
 	g := &Gateway{log: log, Settle: 250 * time.Millisecond, HandshakeTimeout: 30 * time.Second,
 		down: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	g.attach(s)

@@ -57,6 +57,7 @@ type world struct {
 	path         string
 	ai           match.AI
 	budget       time.Duration
+	logs         *lines
 	lobby        *discordtest.Channel
 	alice, bob   *discordtest.User
 	carol, robot *discordtest.User
@@ -66,13 +67,14 @@ type setup struct {
 	ai     match.AI
 	budget time.Duration // the AI's time per move (match's default when 0)
 	opts   []discordtest.Option
+	logs   *lines // also keeps the bot's log lines here
 }
 
 // newWorld starts the fake Discord, opens a database and starts the bot.
 func newWorld(t testing.TB, s setup) *world {
 	t.Helper()
 	dc := discordtest.New(t, s.opts...)
-	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget}
+	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget, logs: s.logs}
 	if w.ai == nil {
 		w.ai = &scriptAI{}
 	}
@@ -101,12 +103,12 @@ func (w *world) start() {
 	m := match.New(db, mc)
 	b, err = bot.New(bot.Options{
 		Session: s, Store: db, Manager: m, Clock: w.dc.Clock(), Rated: true,
-		Logger: testLogger(t),
+		Logger: capturingLogger(t, w.logs),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := bot.NewGateway(s, testLogger(t))
+	g := bot.NewGateway(s, capturingLogger(t, w.logs))
 	g.HandshakeTimeout = time.Second
 	g.AddHandler(b.OnInteraction)
 	if err := g.Open(); err != nil {

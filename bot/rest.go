@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
-	"regexp"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -221,28 +219,6 @@ func (r *rest) edit(ctx context.Context, channelID, messageID string, p *payload
 	}
 	return &m, nil
 }
-
-// secretPath matches the secret part of interaction and webhook URLs.
-var secretPath = regexp.MustCompile(`(/(?:interactions|webhooks)/[0-9]+/)[^/?\s]+`)
-
-// redact removes interaction tokens from an error's text: a network error
-// quotes the URL, and the token is in the URL.
-func redact(err error) error {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		return &redacted{err: err, text: secretPath.ReplaceAllString(err.Error(), "${1}…")}
-	}
-	return err
-}
-
-// redacted is an error whose text hides a token.
-type redacted struct {
-	err  error
-	text string
-}
-
-func (e *redacted) Error() string { return e.text }
-func (e *redacted) Unwrap() error { return e.err }
 
 // statusSeen is an HTTP transport that notes the status of the response
 // to the one request it sends.

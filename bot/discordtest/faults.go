@@ -14,6 +14,7 @@ type fault struct {
 	retryAfter    time.Duration // RateLimitNext, ResourceLimitNext
 	scope         string        // of the 429: user, global or shared
 	delay         time.Duration // SlowNext
+	drop          bool          // DropNext
 }
 
 // FailNext makes the next n requests matching method and route answer with
@@ -41,6 +42,13 @@ func (dc *Discord) RateLimitNext(method, route string, retryAfter time.Duration,
 // (rate-limits.mdx "Invalid Request Limit").
 func (dc *Discord) ResourceLimitNext(method, route string, retryAfter time.Duration, n int) {
 	dc.addFault(&fault{method: method, route: route, remaining: n, status: http.StatusTooManyRequests, retryAfter: retryAfter, scope: scopeShared})
+}
+
+// DropNext makes the next n matching requests fail as a broken network
+// would: the connection closes before any answer and the request takes no
+// effect. The client sees an error that quotes the request's URL.
+func (dc *Discord) DropNext(method, route string, n int) {
+	dc.addFault(&fault{method: method, route: route, remaining: n, drop: true})
 }
 
 // SlowNext delays the next n matching requests by d (real time) before they are
@@ -93,6 +101,15 @@ func (f *fault) serve(w http.ResponseWriter, r *http.Request, class bucketClass)
 		case <-r.Context().Done():
 		}
 		return false
+	}
+	if f.drop {
+		if hj, ok := w.(http.Hijacker); ok {
+			if conn, _, err := hj.Hijack(); err == nil {
+				conn.Close()
+				return true
+			}
+		}
+		panic(http.ErrAbortHandler) // closes the connection all the same
 	}
 	if f.status == http.StatusTooManyRequests {
 		now := time.Now()

@@ -75,6 +75,10 @@ type Reply struct {
 	ix *interaction
 }
 
+// Token returns the interaction's token: a secret, for tests that check
+// it never reaches a log.
+func (r *Reply) Token() string { return r.ix.token }
+
 // Message returns the current version of the interaction's original response
 // (for a component interaction answered with type 6 or 7, the clicked message),
 // or nil when there is none (autocomplete, modal, deleted).

@@ -207,6 +207,30 @@ func newLogger(c Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opt))
 }
 
+// discordgoLogger sends discordgo's log lines to log at their level.
+func discordgoLogger(log *slog.Logger) func(level, caller int, format string, a ...any) {
+	return func(level, _ int, format string, a ...any) {
+		l := slog.LevelDebug
+		switch level {
+		case discordgo.LogError:
+			l = slog.LevelError
+		case discordgo.LogWarning:
+			l = slog.LevelWarn
+		case discordgo.LogInformational:
+			l = slog.LevelInfo
+		}
+		log.Log(context.Background(), l, strings.TrimSpace(fmt.Sprintf(format, a...)), "from", "discordgo")
+	}
+}
+
+// redactToken hides the bot token in s.
+func redactToken(s, token string) string {
+	if t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(token), "Bot ")); t != "" {
+		s = strings.ReplaceAll(s, t, "…")
+	}
+	return s
+}
+
 // runCommand implements "tengen run": it returns the exit code, 2 for a
 // problem the user must fix (shown as one line), 1 for a failure at run time.
 func runCommand(args []string, stderr io.Writer, getenv func(string) string) int {
@@ -248,9 +272,13 @@ func runCommand(args []string, stderr io.Writer, getenv func(string) string) int
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	m := &Main{Config: cfg, Token: token, Logger: newLogger(cfg, stderr)}
+	log := slog.New(bot.RedactLogs(newLogger(cfg, stderr).Handler(), token))
+	// discordgo logs through a package variable: its lines go through the
+	// same redacting logger, once per process.
+	discordgo.Logger = discordgoLogger(log)
+	m := &Main{Config: cfg, Token: token, Logger: log}
 	if err := m.Run(ctx); err != nil {
-		fmt.Fprintf(stderr, "tengen: %v\n", err)
+		fmt.Fprintf(stderr, "tengen: %s\n", redactToken(bot.Redact(err.Error()), token))
 		return 1
 	}
 	<-ctx.Done()
