@@ -118,3 +118,55 @@ func TestEnginesPlaySoloGames(t *testing.T) {
 		})
 	}
 }
+
+// benchGames returns a mid-game position of each kind for the benchmarks.
+func benchGames(b *testing.B) []engine.Game {
+	b.Helper()
+	g, err := gomoku.ParseGame("15 freestyle: h8 h9 i8 g8 i9 i10 j10 g7")
+	if err != nil {
+		b.Fatal(err)
+	}
+	x, err := xiangqi.NewGameFromFEN("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return []engine.Game{g, x}
+}
+
+// BenchmarkEnginesMove measures one level-1 move with the default table
+// size: its time and, mostly, the memory a call allocates.
+func BenchmarkEnginesMove(b *testing.B) {
+	for _, g := range benchGames(b) {
+		b.Run(kindName(g), func(b *testing.B) {
+			var e Engines
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := e.Move(context.Background(), g, 1); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkEnginesEvaluate measures the answer to one draw offer at level
+// 10 with the default table size.
+func BenchmarkEnginesEvaluate(b *testing.B) {
+	for _, g := range benchGames(b) {
+		b.Run(kindName(g), func(b *testing.B) {
+			var e Engines
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := e.Evaluate(context.Background(), g, 10); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// kindName names g's kind for a sub-benchmark.
+func kindName(g engine.Game) string {
+	k, _, _ := specOf(g)
+	return string(k)
+}
