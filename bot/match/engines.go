@@ -27,6 +27,10 @@ import (
 // kind stay idle. A borrowed engine is reset as new (its tables emptied in
 // place, its random choices reseeded), so calls share nothing: a move is
 // the one a new engine would choose, and one game cannot sway another's.
+// (Keeping the table would be sound, since entries are checked against
+// the full key, but a move would then depend on what that engine searched
+// before, for whichever game; emptying it costs about 1-2 ms, a fresh
+// engine cost 6-14 ms and 13-21 MB.)
 //
 // The zero value is ready to use. An Engines must not be copied after
 // first use.
