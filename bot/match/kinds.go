@@ -1,7 +1,6 @@
 package match
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -9,9 +8,7 @@ import (
 
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/engine/gomoku"
-	gomokuai "github.com/tengen-bot/tengen/engine/gomoku/ai"
 	"github.com/tengen-bot/tengen/engine/xiangqi"
-	xiangqiai "github.com/tengen-bot/tengen/engine/xiangqi/ai"
 	"github.com/tengen-bot/tengen/store"
 )
 
@@ -32,10 +29,8 @@ type kindSpec struct {
 	restore func(text []byte) (engine.Game, error)
 	// owns reports whether g is a game of this kind.
 	owns func(g engine.Game) bool
-	// think and evaluate ask the kind's engine (Engines) for a move, and
-	// for a score with whether the engine sees the position as level.
-	think    func(ctx context.Context, g engine.Game, o aiOptions) (string, error)
-	evaluate func(ctx context.Context, g engine.Game, o aiOptions) (score int, level bool, err error)
+	// newAI makes the kind's engine for Engines, which reuses it.
+	newAI func() searcher
 }
 
 // aiOptions are the settings of one search by Engines.
@@ -43,6 +38,9 @@ type aiOptions struct {
 	level  int
 	seed   int64
 	ttSize int
+	// maxNodes, when not zero, caps the search at that many nodes with no
+	// time budget but the context's: a reproducible search.
+	maxNodes uint64
 }
 
 // kinds is the game-kind registry: the one place that knows which engine
@@ -65,15 +63,8 @@ var kinds = map[store.Kind]kindSpec{
 			}
 			return g, nil
 		},
-		owns: func(g engine.Game) bool { _, ok := g.(*gomoku.Game); return ok },
-		think: func(ctx context.Context, g engine.Game, o aiOptions) (string, error) {
-			r, err := gomokuai.New(gomokuai.Options{Level: o.level, Seed: o.seed, TTSize: o.ttSize}).Think(ctx, g.(*gomoku.Game))
-			return r.Text, err
-		},
-		evaluate: func(ctx context.Context, g engine.Game, o aiOptions) (int, bool, error) {
-			s, err := gomokuai.New(gomokuai.Options{Level: o.level, Seed: o.seed, TTSize: o.ttSize}).Evaluate(ctx, g.(*gomoku.Game))
-			return s, gomokuai.AcceptsDraw(s), err
-		},
+		owns:  func(g engine.Game) bool { _, ok := g.(*gomoku.Game); return ok },
+		newAI: func() searcher { return new(gomokuAI) },
 	},
 	store.Xiangqi: {
 		rules: []string{"asian"}, // the AXF/WXF rules package xiangqi plays
@@ -88,15 +79,8 @@ var kinds = map[store.Kind]kindSpec{
 			}
 			return g, nil
 		},
-		owns: func(g engine.Game) bool { _, ok := g.(*xiangqi.Game); return ok },
-		think: func(ctx context.Context, g engine.Game, o aiOptions) (string, error) {
-			r, err := xiangqiai.New(xiangqiai.Options{Level: o.level, Seed: o.seed, TTSize: o.ttSize}).Think(ctx, g.(*xiangqi.Game))
-			return r.Text, err
-		},
-		evaluate: func(ctx context.Context, g engine.Game, o aiOptions) (int, bool, error) {
-			s, err := xiangqiai.New(xiangqiai.Options{Level: o.level, Seed: o.seed, TTSize: o.ttSize}).Evaluate(ctx, g.(*xiangqi.Game))
-			return s, xiangqiai.AcceptsDraw(s), err
-		},
+		owns:  func(g engine.Game) bool { _, ok := g.(*xiangqi.Game); return ok },
+		newAI: func() searcher { return new(xiangqiAI) },
 	},
 }
 

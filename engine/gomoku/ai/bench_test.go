@@ -152,3 +152,13 @@ func BenchmarkThink(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReset measures readying an engine with the default tables for
+// another game: emptying 12 MiB of tables and zeroing the buffers.
+func BenchmarkReset(b *testing.B) {
+	e := New(Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Reset(Options{Level: 5, Seed: 1})
+	}
+}

@@ -57,5 +57,6 @@
 // budget and optional node and depth caps, checked every 1024 nodes. The
 // memory of an Engine is fixed when it is made (Options.TTSize plus about
 // 1 MiB of buffers; the shape tables, 2 MiB, are shared read-only by all
-// engines).
+// engines). Reset readies an Engine for any other game as New would,
+// without allocating, for pools of engines.
 package ai

@@ -97,6 +97,7 @@ type Engine struct {
 	st      *state
 	tt      tt
 	threats threatTT
+	pcg     *rand.PCG // rng's source, reseeded by Reset
 	rng     *rand.Rand
 
 	ctx      context.Context
@@ -117,19 +118,59 @@ type Engine struct {
 
 // New returns an engine configured by opt.
 func New(opt Options) *Engine {
+	opt = opt.withDefaults()
+	pcg := rand.NewPCG(0, 0)
+	e := &Engine{
+		tt:      newTT(opt.TTSize * 3 / 4),
+		threats: newThreatTT(opt.TTSize / 4),
+		pcg:     pcg,
+		rng:     rand.New(pcg),
+		st:      new(state),
+	}
+	e.configure(opt)
+	return e
+}
+
+// withDefaults clamps the level and fills in the default table size.
+func (opt Options) withDefaults() Options {
 	opt.Level = clampLevel(opt.Level)
 	if opt.TTSize <= 0 {
 		opt.TTSize = DefaultTTSize
 	}
-	e := &Engine{
-		opt:     opt,
-		lv:      levels[opt.Level],
-		tt:      newTT(opt.TTSize * 3 / 4),
-		threats: newThreatTT(opt.TTSize / 4),
-		rng:     rand.New(rand.NewPCG(uint64(opt.Seed), 0x5eed^uint64(opt.Level))),
-		st:      new(state),
+	return opt
+}
+
+// configure sets the options and seeds the random choices from them.
+func (e *Engine) configure(opt Options) {
+	e.opt = opt
+	e.lv = levels[opt.Level]
+	e.pcg.Seed(uint64(opt.Seed), 0x5eed^uint64(opt.Level))
+}
+
+// Reset makes e what New(opt) would return, keeping its memory: the
+// tables are emptied in place (and made anew only when opt.TTSize gives
+// them other sizes), the random choices start again from opt.Seed, and
+// nothing of earlier searches is left to change the next one. An engine
+// reused through Reset chooses exactly the moves a new one would.
+func (e *Engine) Reset(opt Options) {
+	opt = opt.withDefaults()
+	tt, threats, st, pcg, rng := e.tt, e.threats, e.st, e.pcg, e.rng
+	*e = Engine{} // the buffers and the search state, zeroed in place
+	if len(tt.entries) == ttSlots(opt.TTSize*3/4) {
+		clear(tt.entries)
+		e.tt = tt
+		e.tt.age = 0
+	} else {
+		e.tt = newTT(opt.TTSize * 3 / 4)
 	}
-	return e
+	if len(threats.entries) == threatSlots(opt.TTSize/4) {
+		clear(threats.entries)
+		e.threats = threats
+	} else {
+		e.threats = newThreatTT(opt.TTSize / 4)
+	}
+	e.st, e.pcg, e.rng = st, pcg, rng
+	e.configure(opt)
 }
 
 // Clear empties the engine's tables, as for a new game. Since it writes
@@ -211,11 +252,22 @@ func (e *Engine) Think(ctx context.Context, g *gomoku.Game) (Result, error) {
 	return res, nil
 }
 
+// EvaluateNodes bounds the search of Evaluate: depth 4 usually takes a
+// few thousand nodes, a few milliseconds.
+const EvaluateNodes = 10000
+
 // Evaluate returns a short search's score of g from the side to move's view,
-// for deciding on a draw offer (see AcceptsDraw).
+// for deciding on a draw offer (see AcceptsDraw): depth 4 at most, within
+// EvaluateNodes nodes (or Options.MaxNodes if fewer) and ctx, with no time
+// budget of its own. Bounded by nodes, not time, it gives the same answer
+// however busy the machine is.
 func (e *Engine) Evaluate(ctx context.Context, g *gomoku.Game) (int, error) {
-	if err := e.begin(ctx, g, 100*time.Millisecond); err != nil {
+	if err := e.begin(ctx, g, 0); err != nil {
 		return 0, err
+	}
+	e.maxNodes = EvaluateNodes
+	if e.opt.MaxNodes > 0 {
+		e.maxNodes = min(e.maxNodes, e.opt.MaxNodes)
 	}
 	roots := e.rootMoves()
 	if len(roots) == 0 {

@@ -34,11 +34,18 @@ type tt struct {
 
 // newTT returns a table that uses at most bytes bytes (at least 1024 entries).
 func newTT(bytes int) tt {
-	n := uint64(1024)
-	for n*2*ttEntrySize <= uint64(bytes) {
+	n := ttSlots(bytes)
+	return tt{entries: make([]ttEntry, n), mask: uint64(n - 2)}
+}
+
+// ttSlots is the number of entries of a table of at most bytes bytes: a
+// power of two, at least 1024.
+func ttSlots(bytes int) int {
+	n := 1024
+	for n*2*ttEntrySize <= bytes {
 		n *= 2
 	}
-	return tt{entries: make([]ttEntry, n), mask: n - 2}
+	return n
 }
 
 // probe returns the entry for key, if any.
@@ -103,12 +110,21 @@ type threatTT struct {
 	mask    uint64
 }
 
+// newThreatTT returns a threat cache that uses at most bytes bytes (at
+// least 1024 entries).
 func newThreatTT(bytes int) threatTT {
-	n := uint64(1024)
-	for n*2*16 <= uint64(bytes) {
+	n := threatSlots(bytes)
+	return threatTT{entries: make([]threatEntry, n), mask: uint64(n - 1)}
+}
+
+// threatSlots is the number of entries of a threat cache of at most bytes
+// bytes: a power of two, at least 1024.
+func threatSlots(bytes int) int {
+	n := 1024
+	for n*2*16 <= bytes {
 		n *= 2
 	}
-	return threatTT{entries: make([]threatEntry, n), mask: n - 1}
+	return n
 }
 
 func (t *threatTT) probe(key uint64) (threatEntry, bool) {

@@ -118,3 +118,14 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 	_ = s
 }
+
+// BenchmarkReset measures readying an engine with the default table for
+// another game: emptying the table, the histories and the evaluation
+// cache, and zeroing the buffers.
+func BenchmarkReset(b *testing.B) {
+	e := New(Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Reset(Options{Level: 5, Seed: 1})
+	}
+}

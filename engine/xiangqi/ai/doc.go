@@ -68,4 +68,6 @@
 //
 // An Engine is reused across the moves of one game and is not safe for
 // concurrent use; separate Engines share nothing and run concurrently.
+// Reset readies one for any other game as New would, without allocating,
+// for pools of engines.
 package ai

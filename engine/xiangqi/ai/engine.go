@@ -78,6 +78,7 @@ type Engine struct {
 	opt   Options
 	level Level
 	tt    table
+	pcg   *rand.PCG // rng's source, reseeded by Reset
 	rng   *rand.Rand
 
 	pos xiangqi.Position
@@ -151,17 +152,42 @@ func New(opt Options) *Engine {
 	if size <= 0 {
 		size = DefaultTTSize
 	}
+	pcg := rand.NewPCG(uint64(opt.Seed), rngStream)
 	return &Engine{
 		opt:      opt,
 		level:    LevelInfo(opt.Level),
 		tt:       newTable(size),
-		rng:      rand.New(rand.NewPCG(uint64(opt.Seed), 0x7e49e4)),
+		pcg:      pcg,
+		rng:      rand.New(pcg),
 		stack:    make([]uint64, 0, 256),
 		contHist: make([]int16, contSize*contSize),
 		evals:    newEvalCache(),
 		check:    make([]bool, 0, 256),
 		floor:    make([]int32, 0, 256),
 	}
+}
+
+// rngStream is the stream of the random choices' generator, seeded by
+// Options.Seed.
+const rngStream = 0x7e49e4
+
+// Reset makes e what New(opt) would return, keeping its memory: the
+// transposition table, the histories and the evaluation cache are emptied
+// in place (the table is made anew only when opt.TTSize gives it another
+// size), the random choices start again from opt.Seed, and nothing of
+// earlier searches or games is left to change the next search. An engine
+// reused through Reset chooses exactly the moves a new one would.
+func (e *Engine) Reset(opt Options) {
+	tt, contHist, evals, pcg, rng := e.tt, e.contHist, e.evals, e.pcg, e.rng
+	stack, check, floor, roots := e.stack[:0], e.check[:0], e.floor[:0], e.rootMoves[:0]
+	*e = Engine{} // the buffers and the search state, zeroed in place
+	tt.clear()
+	clear(contHist)
+	clear(evals)
+	e.tt, e.contHist, e.evals, e.pcg, e.rng = tt, contHist, evals, pcg, rng
+	e.stack, e.check, e.floor, e.rootMoves = stack, check, floor, roots
+	e.SetOptions(opt) // a table of another size is made anew, empty
+	e.pcg.Seed(uint64(opt.Seed), rngStream)
 }
 
 // SetOptions replaces the engine's options for the next searches. The
@@ -210,12 +236,18 @@ func (e *Engine) Think(ctx context.Context, g *xiangqi.Game) (Result, error) {
 	if err := e.load(g); err != nil {
 		return Result{}, err
 	}
-	return e.think(ctx, e.level)
+	return e.think(ctx, e.level, e.budget(e.level), e.opt.MaxNodes)
 }
 
-// Evaluate runs a short search (a tenth of a second at most, depth 8) and
-// returns its score from the side to move's view, for deciding on a draw
-// offer (see AcceptsDraw).
+// EvaluateNodes bounds the search of Evaluate: about 20 ms of one core,
+// depth 7 in the opening.
+const EvaluateNodes = 20000
+
+// Evaluate runs a short search (depth 8 at most, EvaluateNodes nodes or
+// Options.MaxNodes if fewer, and no time budget but ctx's) and returns its
+// score from the side to move's view, for deciding on a draw offer (see
+// AcceptsDraw). Bounded by nodes, not time, it gives the same answer
+// however busy the machine is.
 func (e *Engine) Evaluate(ctx context.Context, g *xiangqi.Game) (int, error) {
 	if o := g.Outcome(); o.Over() {
 		return 0, engine.Over(o, g.Colours())
@@ -223,8 +255,11 @@ func (e *Engine) Evaluate(ctx context.Context, g *xiangqi.Game) (int, error) {
 	if err := e.load(g); err != nil {
 		return 0, err
 	}
-	lv := Level{MoveTime: 100 * time.Millisecond, Depth: 8}
-	r, err := e.think(ctx, lv)
+	nodes := uint64(EvaluateNodes)
+	if e.opt.MaxNodes > 0 {
+		nodes = min(nodes, e.opt.MaxNodes)
+	}
+	r, err := e.think(ctx, Level{Depth: 8}, 0, nodes)
 	return r.Score, err
 }
 
@@ -268,20 +303,26 @@ func (e *Engine) pop() {
 	e.stack, e.check, e.floor = e.stack[:n], e.check[:n], e.floor[:n]
 }
 
-// think runs iterative deepening from e.pos with the given level.
-func (e *Engine) think(ctx context.Context, lv Level) (Result, error) {
+// budget returns the time budget of a move at level lv: the level's
+// unless the options override it; 0 for none.
+func (e *Engine) budget(lv Level) time.Duration {
+	switch {
+	case e.opt.MoveTime > 0:
+		return e.opt.MoveTime
+	case e.opt.MoveTime < 0:
+		return 0
+	}
+	return lv.MoveTime
+}
+
+// think runs iterative deepening from e.pos with the given level, within
+// budget (0 = none) and maxNodes nodes (0 = no limit) besides ctx.
+func (e *Engine) think(ctx context.Context, lv Level, budget time.Duration, maxNodes uint64) (Result, error) {
 	start := time.Now()
 	e.tt.age++
 	e.nodes, e.stopped, e.canStop = 0, false, false
-	e.maxNodes = e.opt.MaxNodes
+	e.maxNodes = maxNodes
 	e.done = ctx.Done()
-	budget := lv.MoveTime
-	switch {
-	case e.opt.MoveTime > 0:
-		budget = e.opt.MoveTime
-	case e.opt.MoveTime < 0:
-		budget = 0
-	}
 	e.deadline = time.Time{}
 	if budget > 0 {
 		e.deadline = start.Add(budget)
