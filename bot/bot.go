@@ -32,6 +32,7 @@ type Store interface {
 	Leaderboard(ctx context.Context, q store.BoardQuery) (*store.Board, error)
 	Stats(ctx context.Context, userID string, kind store.Kind) (*store.Stats, error)
 	Rating(ctx context.Context, userID string, kind store.Kind) (store.PlayerRating, error)
+	SetGuildSetting(ctx context.Context, guildID, key, value string) error
 }
 
 // Options configure a Bot. Session, Store and Manager are required.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tengen-bot/tengen/bot/match"
 	"github.com/tengen-bot/tengen/store"
 )
 
@@ -20,6 +21,7 @@ const (
 	cmdLeaderboard = "leaderboard"
 	cmdStats       = "stats"
 	cmdHelp        = "help"
+	cmdLimits      = "limits"
 
 	subChallenge = "challenge"
 	subAI        = "ai"
@@ -35,6 +37,7 @@ const (
 	optScope    = "scope"
 	optPage     = "page"
 	optUser     = "user"
+	optPreset   = "preset"
 )
 
 // l10n is a name or description in the two Chinese locales.
@@ -55,6 +58,7 @@ var (
 	nameLeaderboard = l10n{"排行榜", "排行榜"}
 	nameStats       = l10n{"战绩", "戰績"}
 	nameHelp        = l10n{"帮助", "幫助"}
+	nameLimits      = l10n{"频率限制", "頻率限制"}
 	nameChallenge   = l10n{"挑战", "挑戰"}
 	nameAI          = l10n{"人机", "人機"}
 	nameOpponent    = l10n{"对手", "對手"}
@@ -74,6 +78,23 @@ func cmd(name string, nl l10n, desc string, dl l10n, opts ...*discordgo.Applicat
 		Name: name, NameLocalizations: nl.m(), Description: desc, DescriptionLocalizations: dl.m(),
 		Options: opts,
 	}
+}
+
+// limitsCommand is /limits: anyone sees, and members who may manage the
+// server choose, how strictly challenges, requests and pings are
+// rate-limited there; it exists only in servers. The permission is checked
+// by the handler from the member's permissions in the interaction, not with
+// default_member_permissions: discordgo writes that as a string, as
+// Discord's reference does, where Discord's OpenAPI spec wants an integer.
+func limitsCommand() *discordgo.ApplicationCommand {
+	c := cmd(cmdLimits, nameLimits, "See or set how often members may challenge, ask and ping here",
+		l10n{"查看或设置本服务器的挑战、请求与提及频率限制", "查看或設定本伺服器的挑戰、請求與提及頻率限制"},
+		withChoices(opt(discordgo.ApplicationCommandOptionString, optPreset, l10n{"档位", "檔位"},
+			"off, relaxed, normal (the default) or strict", l10n{"关闭、宽松、正常（默认）或严格", "關閉、寬鬆、正常（預設）或嚴格"}, false),
+			choice("off", l10n{"关闭", "關閉"}, match.LimitsOff), choice("relaxed", l10n{"宽松", "寬鬆"}, match.LimitsRelaxed),
+			choice("normal", l10n{"正常", "正常"}, match.LimitsNormal), choice("strict", l10n{"严格", "嚴格"}, match.LimitsStrict)))
+	c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	return c
 }
 
 func opt(t discordgo.ApplicationCommandOptionType, name string, nl l10n, desc string, dl l10n, required bool) *discordgo.ApplicationCommandOption {
@@ -184,6 +205,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			opt(discordgo.ApplicationCommandOptionUser, optUser, nameUser, "Whose (default you)", l10n{"谁的（默认你自己）", "誰的（預設你自己）"}, false),
 			kindOption(false)),
 		cmd(cmdHelp, nameHelp, "How to play with Tengen", l10n{"如何使用 Tengen", "如何使用 Tengen"}),
+		limitsCommand(),
 	}
 }
 

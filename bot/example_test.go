@@ -24,4 +24,5 @@ func ExampleCommands() {
 	// leaderboard 排行榜 排行榜
 	// stats 战绩 戰績
 	// help 帮助 幫助
+	// limits 频率限制 頻率限制
 }

@@ -288,6 +288,8 @@ func (b *Bot) slash(q *request) (reply, error) {
 		return b.statsCommand(q, o)
 	case cmdHelp:
 		return ephemeralReply(q.loc.t("help")), nil
+	case cmdLimits:
+		return b.limitsCommand(q, o)
 	}
 	return reply{}, refuse("err.unknown.command", path)
 }

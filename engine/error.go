@@ -170,6 +170,10 @@ const (
 	PlayerNotFound     // user id (input)
 	SettingNotSet      // setting name (input)
 	PostNotFound       // post (number)
+	TooOften           // request, time
+	ChallengeCooldown  // name (input), time
+	TooManyAIGames     // number
+	AIBusy             // none
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -360,6 +364,10 @@ var codes = [NumCodes]struct {
 	PlayerNotFound:     {"player not found", "no player with id %s", ClassNotFound},
 	SettingNotSet:      {"setting not set", "setting '%s' is not set in this server", ClassNotFound},
 	PostNotFound:       {"post not found", "there is no post %d", ClassNotFound},
+	TooOften:           {"too often", "too many %s requests from you in a short time: try again at %s", ClassLimit},
+	ChallengeCooldown:  {"challenge cooldown", "%s did not take up your last challenge: you may challenge them again at %s", ClassLimit},
+	TooManyAIGames:     {"too many ai games", "you already have %d games against the AI in progress: finish or resign one first", ClassLimit},
+	AIBusy:             {"ai busy", "the AI has too many moves to think about right now: try again in a minute", ClassLimit},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 

@@ -30,9 +30,10 @@ const (
 	ShapeDoubleFour  // two or more fours at once
 	ShapeOverline    // six or more in a row
 
-	RequestUndo    // a request to take back moves
-	RequestDraw    // an offer of a draw
-	RequestRematch // an offer of a rematch
+	RequestUndo      // a request to take back moves
+	RequestDraw      // an offer of a draw
+	RequestRematch   // an offer of a rematch
+	RequestChallenge // a challenge to a game
 
 	NumTerms // the number of terms, NoTerm included; not a term
 )
@@ -59,6 +60,7 @@ var terms = [NumTerms]struct{ key, english string }{
 	RequestUndo:      {"request.undo", "undo"},
 	RequestDraw:      {"request.draw", "draw"},
 	RequestRematch:   {"request.rematch", "rematch"},
+	RequestChallenge: {"request.challenge", "challenge"},
 }
 
 // String returns the term in English as an error message uses it, e.g.

@@ -97,6 +97,9 @@ func (m *Manager) Challenge(ctx context.Context, spec ChallengeSpec) (*store.Gam
 	case o.Bot:
 		return nil, engine.E(engine.OpponentIsBot, displayName(o))
 	}
+	if err := m.limitChallenge(ctx, spec.GuildID, c.ID, o.ID, displayName(o)); err != nil {
+		return nil, err
+	}
 	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID, spec.Via)
 	if err != nil {
 		return nil, err
@@ -139,6 +142,28 @@ func (m *Manager) create(ctx context.Context, l *live, e Event) (*store.Game, er
 	}
 	m.report(l, []Event{e}, store.RatingChanges{})
 	return l.g, nil
+}
+
+// checkAIGames refuses a new game against the AI for userID when they
+// already have Config.MaxAIGames in progress.
+func (m *Manager) checkAIGames(ctx context.Context, userID string) error {
+	if m.cfg.MaxAIGames < 0 {
+		return nil
+	}
+	games, err := m.st.UserGames(ctx, userID)
+	if err != nil {
+		return fmt.Errorf("games of %s: %w", userID, err)
+	}
+	n := 0
+	for _, g := range games {
+		if g.Status == store.Active && (g.Seats[0].IsAI() || g.Seats[1].IsAI()) {
+			n++
+		}
+	}
+	if n >= m.cfg.MaxAIGames {
+		return engine.E(engine.TooManyAIGames, n)
+	}
+	return nil
 }
 
 func displayName(p Player) string {
@@ -255,6 +280,9 @@ func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) 
 	case spec.Level < 1 || spec.Level > store.MaxAILevel:
 		return nil, engine.E(engine.AILevelRange, store.MaxAILevel, spec.Level)
 	}
+	if err := m.checkAIGames(ctx, p.ID); err != nil {
+		return nil, err
+	}
 	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID, spec.Via)
 	if err != nil {
 		return nil, err
@@ -266,6 +294,9 @@ func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) 
 	g := l.g
 	g.Seats[side], g.Seats[side.Other()] = store.Human(p.ID, p.Name), store.AI(spec.Level)
 	g.Challenger, g.Status = side, store.Active
+	if err := m.checkAIRoom(g); err != nil {
+		return nil, err
+	}
 	m.armTurn(l, m.now())
 	l.newBoard(spec.Via, nil)
 	return m.create(ctx, l, l.event(GameStarted, side))
@@ -323,6 +354,12 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 		if m.cfg.AI == nil {
 			return nil, engine.E(engine.AIUnavailable)
 		}
+		if err := m.checkAIGames(ctx, userID); err != nil {
+			return nil, err
+		}
+		if err := m.checkAIRoom(g); err != nil {
+			return nil, err
+		}
 		g.Status = store.Active
 		m.armTurn(l, m.now())
 		l.newBoard(who.Via, nil)
@@ -348,6 +385,10 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 			return nil, engine.E(engine.RematchOffered, offer.ID)
 		default:
 			return m.Accept(ctx, offer.ID, who)
+		}
+		other := old.g.Seats[side.Other()]
+		if err := m.limitChallenge(ctx, old.g.GuildID, userID, other.UserID, displayName(Player{ID: other.UserID, Name: other.Name})); err != nil {
+			return nil, err
 		}
 		now := m.now()
 		g.Status, g.Deadline = store.Challenge, now.Add(m.cfg.RequestTTL)

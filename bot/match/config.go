@@ -29,6 +29,8 @@ const (
 	DefaultAIAbandonAfter    = 24 * time.Hour
 	DefaultDrawThreshold     = 50
 	DefaultRetries           = 5
+	DefaultMaxAIGames        = 3
+	DefaultMaxAIQueued       = 200
 )
 
 // Config tunes a Manager. The zero value means every default.
@@ -74,6 +76,19 @@ type Config struct {
 	// Retries is how many times an operation reloads the game when another
 	// writer changed it first (DefaultRetries when 0).
 	Retries int
+	// Limits are the rate limits on challenges, requests and pings
+	// (DefaultLimits for each zero field); a server's LimitsSetting
+	// scales them or turns them off there.
+	Limits Limits
+	// NoLimits turns the rate limits off wherever a server has not chosen.
+	NoLimits bool
+	// MaxAIGames is how many games against the AI one user may have in
+	// progress at once (DefaultMaxAIGames when 0; negative means no cap).
+	MaxAIGames int
+	// MaxAIQueued bounds the AI turns waiting for a worker; a move that
+	// would queue one more is refused with engine.AIBusy
+	// (DefaultMaxAIQueued when 0).
+	MaxAIQueued int
 	// Coin decides random colours: it returns true or false with equal
 	// chance (math/rand/v2 when nil). Tests fix it.
 	Coin func() bool
@@ -120,6 +135,13 @@ func (c Config) withDefaults() Config {
 	}
 	if c.AIAbandonAfter == 0 {
 		c.AIAbandonAfter = DefaultAIAbandonAfter
+	}
+	c.Limits = c.Limits.withDefaults()
+	if c.MaxAIGames == 0 {
+		c.MaxAIGames = DefaultMaxAIGames
+	}
+	if c.MaxAIQueued <= 0 {
+		c.MaxAIQueued = DefaultMaxAIQueued
 	}
 	if c.Retries <= 0 {
 		c.Retries = DefaultRetries

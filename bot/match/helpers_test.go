@@ -169,6 +169,14 @@ func (e *env) start(db Store, cfg Config) *Manager {
 	if cfg.Coin == nil {
 		cfg.Coin = func() bool { return true }
 	}
+	// Tests of the lifecycle play loops a person would be stopped in:
+	// limits apply only where a test sets them (limits_test.go).
+	if cfg.Limits == (Limits{}) {
+		cfg.NoLimits = true
+	}
+	if cfg.MaxAIGames == 0 {
+		cfg.MaxAIGames = -1
+	}
 	m := New(db, cfg)
 	e.t.Cleanup(func() {
 		if err := m.Close(context.Background()); err != nil {

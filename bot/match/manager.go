@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"strconv"
 	"time"
 
 	"github.com/tengen-bot/tengen/bot/queue"
@@ -25,6 +27,7 @@ type Store interface {
 	RequestsDue(ctx context.Context, cutoff time.Time) ([]*store.Game, error)
 	RematchOffer(ctx context.Context, id int64) (*store.Game, error)
 	UserGames(ctx context.Context, userID string) ([]*store.Game, error)
+	GuildSetting(ctx context.Context, guildID, key string) (string, error)
 }
 
 // AI plays the AI's seats. Both methods get their own copy of the game and
@@ -47,13 +50,14 @@ type Manager struct {
 	cfg   Config
 	pool  *queue.Queue
 	cache stateCache // engine states of recently used games
+	lim   *limiter   // rate limits and cooldowns
 }
 
 // New returns a Manager over st and starts its AI workers. Call Resume to
 // pick up the AI's pending work after a restart.
 func New(st Store, cfg Config) *Manager {
-	m := &Manager{st: st, cfg: cfg.withDefaults()}
-	m.pool = queue.New(m.cfg.Workers, m.aiTurn)
+	m := &Manager{st: st, cfg: cfg.withDefaults(), lim: newLimiter()}
+	m.pool = queue.NewBounded(queue.Options{Workers: m.cfg.Workers, MaxQueued: m.cfg.MaxAIQueued}, m.aiTurn)
 	return m
 }
 
@@ -204,9 +208,43 @@ func (m *Manager) report(l *live, events []Event, rc store.RatingChanges) {
 			n.Notify(e)
 		}
 	}
+	m.noteDeclines(l, events)
 	if aiOwes(l) {
-		m.pool.Add(l.g.ID)
+		m.queueAI(l.g)
 	}
+}
+
+// queueAI queues the AI's work in g under its human player. A full queue
+// leaves it to the next Tick, which queues what the AI owes; moves that
+// would overfill it are refused before they are stored (checkAIRoom).
+func (m *Manager) queueAI(g *store.Game) {
+	_ = m.pool.AddFor(ownerOf(g), g.ID) // full: Tick queues it again
+}
+
+// checkAIRoom refuses a change that would give the AI work in g (id 0: a
+// new game) when its queue is full.
+func (m *Manager) checkAIRoom(g *store.Game) error {
+	if err := m.pool.Check(ownerOf(g), g.ID); err != nil {
+		return engine.E(engine.AIBusy)
+	}
+	return nil
+}
+
+// ownerOf is the queue owner of an AI game: its human player, whose turns
+// share the workers fairly with everyone else's.
+func ownerOf(g *store.Game) int64 {
+	for _, s := range g.Seats {
+		if s.UserID == "" {
+			continue
+		}
+		if id, err := strconv.ParseInt(s.UserID, 10, 64); err == nil {
+			return id
+		}
+		h := fnv.New64a()
+		h.Write([]byte(s.UserID))
+		return int64(h.Sum64() >> 1)
+	}
+	return 0
 }
 
 // aiOwes reports whether the AI has something to do in the game: answer a
@@ -237,7 +275,7 @@ func (m *Manager) Resume(ctx context.Context) error {
 			continue
 		}
 		if aiOwes(&live{g: g, eg: eg}) {
-			m.pool.Add(g.ID)
+			m.queueAI(g)
 		}
 	}
 	return errors.Join(errs...)

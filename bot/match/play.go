@@ -24,6 +24,11 @@ func (m *Manager) Play(ctx context.Context, id int64, who Actor, move string, pl
 		if turn := l.eg.Turn(); turn != side {
 			return step{}, engine.E(engine.NotYourTurn, l.seat(turn))
 		}
+		if l.vsAI() {
+			if err := m.checkAIRoom(l.g); err != nil {
+				return step{}, err
+			}
+		}
 		s, err := m.play(l, side, move)
 		if err != nil {
 			return s, err

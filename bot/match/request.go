@@ -42,6 +42,16 @@ func (m *Manager) Ask(ctx context.Context, id int64, who Actor, kind store.Reque
 				return step{}, err
 			}
 		}
+		if aiUndo := kind == store.UndoRequest && l.g.Seats[side.Other()].IsAI(); !aiUndo {
+			if err := m.limitRequest(ctx, l, who.ID, side, requestTerm(kind)); err != nil {
+				return step{}, err
+			}
+		}
+		if kind == store.DrawRequest && l.g.Seats[side.Other()].IsAI() {
+			if err := m.checkAIRoom(l.g); err != nil {
+				return step{}, err
+			}
+		}
 		opened := l.event(RequestOpened, side)
 		opened.Request = kind
 		events = append(events, opened)

@@ -68,7 +68,7 @@ func (m *Manager) Tick(ctx context.Context) error {
 			continue
 		}
 		if aiOwes(&live{g: g, eg: eg}) {
-			m.pool.Add(g.ID)
+			m.queueAI(g)
 		}
 	}
 	return errors.Join(errs...)

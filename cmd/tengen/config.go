@@ -51,6 +51,8 @@ type Config struct {
 		AIUndoLimit       int      `yaml:"ai_undo_limit"`
 		AIWorkers         int      `yaml:"ai_workers"`
 		AIMemoryMB        int      `yaml:"ai_memory_mb"`
+		MaxAIGames        int      `yaml:"max_ai_games"`
+		RateLimits        string   `yaml:"rate_limits"`
 		Rated             *bool    `yaml:"rated"`
 		TickInterval      Duration `yaml:"tick_interval"`
 	} `yaml:"games"`
@@ -95,6 +97,8 @@ func defaultConfig() Config {
 	c.Games.MaxOpenChallenges = match.DefaultMaxOpenChallenges
 	c.Games.AIUndoLimit = match.DefaultAIUndoLimit
 	c.Games.AIMemoryMB = defaultAIMemoryMB
+	c.Games.MaxAIGames = match.DefaultMaxAIGames
+	c.Games.RateLimits = match.LimitsNormal
 	return c
 }
 
@@ -123,6 +127,11 @@ func (c *Config) lifecycle() match.Config {
 	if mc.RemindBefore == 0 {
 		mc.RemindBefore = -1
 	}
+	mc.MaxAIGames = g.MaxAIGames
+	if mc.MaxAIGames == 0 {
+		mc.MaxAIGames = -1
+	}
+	mc.Limits, mc.NoLimits = match.PresetLimits(g.RateLimits)
 	return mc
 }
 
@@ -183,6 +192,10 @@ func (c *Config) check() error {
 		return fmt.Errorf("games.ai_undo_limit: %d is negative: give 0 for no undos, or more", c.Games.AIUndoLimit)
 	case c.Games.AIWorkers < 0:
 		return fmt.Errorf("games.ai_workers: %d is negative: give 0 for one per CPU, or more", c.Games.AIWorkers)
+	case c.Games.MaxAIGames < 0:
+		return fmt.Errorf("games.max_ai_games: %d is negative: give 0 for no cap, or more", c.Games.MaxAIGames)
+	case !slices.Contains(match.LimitsPresets(), c.Games.RateLimits):
+		return fmt.Errorf("games.rate_limits: %q is not one of %s", c.Games.RateLimits, strings.Join(match.LimitsPresets(), ", "))
 	case c.Games.AIMemoryMB < 1 || c.Games.AIMemoryMB > 1024:
 		return fmt.Errorf("games.ai_memory_mb: %d is outside 1 to 1024", c.Games.AIMemoryMB)
 	}

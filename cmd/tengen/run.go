@@ -94,7 +94,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.gateway = bot.NewGateway(s, m.Logger)
 	ai := m.AI
 	if ai == nil {
-		ai = &match.Engines{TTSize: c.Games.AIMemoryMB << 20}
+		ai = &match.Engines{TTSize: c.Games.AIMemoryMB << 20, Spare: c.Games.AIWorkers}
 	}
 	rated := c.Games.Rated == nil || *c.Games.Rated
 	// The lifecycle reports every change to the adapter, which shows it.

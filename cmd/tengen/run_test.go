@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tengen-bot/tengen/bot"
 	"github.com/tengen-bot/tengen/bot/discordtest"
 	"github.com/tengen-bot/tengen/store"
 )
@@ -33,8 +34,8 @@ func TestMainAgainstFakeDiscord(t *testing.T) {
 	if err := m.Run(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if got := dc.Commands(dc.Guild().ID); len(got) != 9 {
-		t.Fatalf("%d commands in the dev guild, want 9", len(got))
+	if got, want := len(dc.Commands(dc.Guild().ID)), len(bot.Commands()); got != want {
+		t.Fatalf("%d commands in the dev guild, want %d", got, want)
 	}
 	if got := dc.Commands(""); len(got) != 0 {
 		t.Fatalf("%d global commands, want none with dev_guild set", len(got))

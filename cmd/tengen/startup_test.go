@@ -32,6 +32,8 @@ func TestStartupRefusals(t *testing.T) {
 		{name: "no challenges", config: "games:\n  max_open_challenges: 0\n", want: []string{"games.max_open_challenges", "at least 1"}},
 		{name: "negative undos", config: "games:\n  ai_undo_limit: -1\n", want: []string{"games.ai_undo_limit", "0 for no undos"}},
 		{name: "negative workers", config: "games:\n  ai_workers: -2\n", want: []string{"games.ai_workers", "0 for one per CPU"}},
+		{name: "unknown rate limits", config: "games:\n  rate_limits: loose\n", want: []string{"games.rate_limits", "off, relaxed, normal, strict"}},
+		{name: "negative AI game cap", config: "games:\n  max_ai_games: -1\n", want: []string{"games.max_ai_games", "0 for no cap"}},
 		{name: "no AI memory", config: "games:\n  ai_memory_mb: 0\n", want: []string{"games.ai_memory_mb", "1 to 1024"}},
 		{name: "database read-only", config: "", prep: func(t *testing.T, db string) {
 			writeFile(t, db, "not touched")
@@ -93,11 +95,11 @@ func TestStartupRefusesReadOnlyMount(t *testing.T) {
 // before the deadline is none, where the lifecycle's zero values mean its
 // defaults; the defaults are the lifecycle's.
 func TestZeroMeansWhatItSays(t *testing.T) {
-	c, err := loadConfig(writeConfig(t, "games:\n  ai_undo_limit: 0\n  remind_before: 0s\n"), true)
+	c, err := loadConfig(writeConfig(t, "games:\n  ai_undo_limit: 0\n  remind_before: 0s\n  max_ai_games: 0\n"), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mc := c.lifecycle(); mc.AIUndoLimit >= 0 || mc.RemindBefore >= 0 {
+	if mc := c.lifecycle(); mc.AIUndoLimit >= 0 || mc.RemindBefore >= 0 || mc.MaxAIGames >= 0 {
 		t.Fatalf("undos %d, reminder %v: want none of either", mc.AIUndoLimit, mc.RemindBefore)
 	}
 	d := defaultConfig()

@@ -1,0 +1,310 @@
+package match
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// loop runs try up to n times and returns how many succeeded before the
+// first refusal, and that refusal.
+func loop(t *testing.T, n int, try func() error) (int, error) {
+	t.Helper()
+	for i := range n {
+		if err := try(); err != nil {
+			return i, err
+		}
+	}
+	return n, nil
+}
+
+// TestChallengeWithdrawLoop: challenge then withdraw, 500 times, used to
+// ping the opponent 500 times. The pair's ping bucket stops it after 3,
+// saying when to try again; ten minutes later one more goes through.
+func TestChallengeWithdrawLoop(t *testing.T) {
+	e := newEnv(t, Config{Limits: DefaultLimits()})
+	spec := ChallengeSpec{Setup: Setup{Kind: store.Gomoku}, Challenger: alice, Opponent: bob, GuildID: "g1"}
+	n, err := loop(t, 500, func() error {
+		g, err := e.m.Challenge(ctx, spec)
+		if err != nil {
+			return err
+		}
+		_, err = e.m.Withdraw(ctx, g.ID, as(alice.ID))
+		return err
+	})
+	t.Logf("challenge and withdraw: %d of 500 went through, then %q", n, err)
+	if n != 3 || engine.ErrorCode(err) != engine.TooOften {
+		t.Fatalf("%d went through, then %v; want 3, then too often", n, err)
+	}
+	if want := "too many challenge requests from you in a short time: try again at "; err.Error()[:len(want)] != want {
+		t.Errorf("message %q", err)
+	}
+	// another person is not affected, and nor is bob challenging alice
+	if _, err := e.m.Challenge(ctx, ChallengeSpec{Setup: spec.Setup, Challenger: alice, Opponent: carol, GuildID: "g1"}); err != nil {
+		t.Fatalf("alice to carol: %v", err)
+	}
+	if _, err := e.m.Challenge(ctx, ChallengeSpec{Setup: spec.Setup, Challenger: bob, Opponent: alice, GuildID: "g1"}); err != nil {
+		t.Fatalf("bob to alice: %v", err)
+	}
+	e.clock.Advance(DefaultLimits().PingEvery)
+	if _, err := e.m.Challenge(ctx, spec); err != nil {
+		t.Fatalf("after the wait: %v", err)
+	}
+}
+
+// TestChallengeBurstPerUser: one user challenging many people is held to
+// the challenge bucket (five, then one every two minutes).
+func TestChallengeBurstPerUser(t *testing.T) {
+	e := newEnv(t, Config{Limits: DefaultLimits(), MaxOpenChallenges: 100})
+	i := 0
+	n, err := loop(t, 50, func() error {
+		i++
+		_, err := e.m.Challenge(ctx, ChallengeSpec{Setup: Setup{Kind: store.Gomoku}, Challenger: alice,
+			Opponent: Player{ID: "9" + string(rune('0'+i/10)) + string(rune('0'+i%10)), Name: "p"}})
+		return err
+	})
+	if n != DefaultLimits().ChallengeBurst || engine.ErrorCode(err) != engine.TooOften {
+		t.Fatalf("%d went through, then %v; want %d, then too often", n, err, DefaultLimits().ChallengeBurst)
+	}
+}
+
+// TestDrawWithdrawLoop: a draw offer then its withdrawal, 500 times, used
+// to ping the opponent 500 times; it stops after 3.
+func TestDrawWithdrawLoop(t *testing.T) {
+	e := newEnv(t, Config{Limits: DefaultLimits()})
+	g := e.duel(true)
+	n, err := loop(t, 500, func() error {
+		if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.DrawRequest, AnyPly); err != nil {
+			return err
+		}
+		_, err := e.m.Withdraw(ctx, g.ID, as(alice.ID))
+		return err
+	})
+	t.Logf("draw offer and withdraw: %d of 500 went through, then %q", n, err)
+	if n != 3 || engine.ErrorCode(err) != engine.TooOften {
+		t.Fatalf("%d went through, then %v; want 3, then too often", n, err)
+	}
+	// the refused offer changed nothing: bob may still play, alice's
+	// undo requests share the game's bucket
+	e.play(g.ID, "h8")
+	if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, AnyPly); engine.ErrorCode(err) != engine.TooOften {
+		t.Fatalf("undo after the flood: %v", err)
+	}
+}
+
+// TestPlayingFriendsAreNotLimited: people who take up each other's
+// challenges and requests are never held back: ten one-minute games in a
+// row, each with a draw offer accepted and a rematch.
+func TestPlayingFriendsAreNotLimited(t *testing.T) {
+	e := newEnv(t, Config{Limits: DefaultLimits(), MaxOpenChallenges: 100})
+	g := e.duel(true)
+	for i := range 10 {
+		e.clock.Advance(time.Minute)
+		e.play(g.ID, "h8")
+		if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.DrawRequest, AnyPly); err != nil {
+			t.Fatalf("game %d, draw offer: %v", i, err)
+		}
+		if _, err := e.m.Answer(ctx, g.ID, as(bob.ID), true, AnyPly); err != nil {
+			t.Fatal(err)
+		}
+		offer, err := e.m.Rematch(ctx, g.ID, as(alice.ID))
+		if err != nil {
+			t.Fatalf("game %d, rematch: %v", i, err)
+		}
+		if g, err = e.m.Accept(ctx, offer.ID, as(bob.ID)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestDeclineCooldown: someone who declined a challenge, or let it expire,
+// is not challenged again by that person for the cooldown; accepting a
+// later challenge of theirs ends it.
+func TestDeclineCooldown(t *testing.T) {
+	e := newEnv(t, Config{Limits: DefaultLimits()})
+	spec := ChallengeSpec{Setup: Setup{Kind: store.Gomoku}, Challenger: alice, Opponent: bob}
+	g, err := e.m.Challenge(ctx, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.m.Decline(ctx, g.ID, as(bob.ID)); err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.m.Challenge(ctx, spec)
+	if engine.ErrorCode(err) != engine.ChallengeCooldown {
+		t.Fatalf("right after the decline: %v", err)
+	}
+	if want := "@bob did not take up your last challenge: you may challenge them again at "; err.Error()[:len(want)] != want {
+		t.Errorf("message %q", err)
+	}
+	// bob may still challenge alice, and ignored challenges count too
+	if _, err := e.m.Challenge(ctx, ChallengeSpec{Setup: spec.Setup, Challenger: carol, Opponent: bob}); err != nil {
+		t.Fatal(err)
+	}
+	e.clock.Advance(DefaultChallengeTTL + time.Second)
+	if err := e.m.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.m.Challenge(ctx, ChallengeSpec{Setup: spec.Setup, Challenger: carol, Opponent: bob}); engine.ErrorCode(err) != engine.ChallengeCooldown {
+		t.Fatalf("after bob ignored carol: %v", err)
+	}
+	e.clock.Advance(DefaultLimits().Cooldown)
+	if _, err := e.m.Challenge(ctx, spec); err != nil {
+		t.Fatalf("after the cooldown: %v", err)
+	}
+}
+
+// fakeSettings is a store whose server settings a test sets.
+type fakeSettings struct {
+	Store
+	mu  sync.Mutex
+	set map[string]string
+}
+
+func (f *fakeSettings) GuildSetting(ctx context.Context, guild, key string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if v, ok := f.set[guild+"/"+key]; ok {
+		return v, nil
+	}
+	return f.Store.GuildSetting(ctx, guild, key)
+}
+
+// TestServerLimitsPresets: a server's limits setting turns them off,
+// relaxes or tightens them, there only.
+func TestServerLimitsPresets(t *testing.T) {
+	for _, tt := range []struct {
+		preset string
+		want   int // challenge-and-withdraw rounds before a refusal (of 40)
+	}{
+		{LimitsOff, 40}, {LimitsRelaxed, 6}, {LimitsNormal, 3}, {LimitsStrict, 1}, {"", 3},
+	} {
+		t.Run("preset "+tt.preset, func(t *testing.T) {
+			e := newEnv(t, Config{})
+			st := &fakeSettings{Store: e.db, set: map[string]string{"g1/" + LimitsSetting: tt.preset}}
+			if tt.preset == "" {
+				st.set = nil
+			}
+			m := e.start(st, Config{Limits: DefaultLimits(), MaxOpenChallenges: 100})
+			n, _ := loop(t, 40, func() error {
+				g, err := m.Challenge(ctx, ChallengeSpec{Setup: Setup{Kind: store.Gomoku}, Challenger: alice, Opponent: bob, GuildID: "g1"})
+				if err != nil {
+					return err
+				}
+				_, err = m.Withdraw(ctx, g.ID, as(alice.ID))
+				return err
+			})
+			if n != tt.want {
+				t.Fatalf("%d rounds, want %d", n, tt.want)
+			}
+			// elsewhere the configured limits hold
+			if tt.preset == LimitsOff {
+				n, _ := loop(t, 40, func() error {
+					_, err := m.Challenge(ctx, ChallengeSpec{Setup: Setup{Kind: store.Gomoku}, Challenger: carol, Opponent: bob, GuildID: "g2"})
+					return err
+				})
+				if n != 3 {
+					t.Fatalf("in another server: %d, want 3", n)
+				}
+			}
+		})
+	}
+}
+
+// TestAIGamesPerUser: 300 level-10 games for one user used to be accepted;
+// the cap stops them after 3, and a finished one makes room.
+func TestAIGamesPerUser(t *testing.T) {
+	e := newEnv(t, Config{MaxAIGames: DefaultMaxAIGames, Limits: DefaultLimits()})
+	var first *store.Game
+	n, err := loop(t, 300, func() error {
+		g, err := e.m.Solo(ctx, SoloSpec{Setup: Setup{Kind: store.Xiangqi}, Player: alice, Level: 10, Start: ChallengerFirst})
+		if first == nil {
+			first = g
+		}
+		return err
+	})
+	t.Logf("level-10 games for one user: %d of 300, then %q", n, err)
+	if n != DefaultMaxAIGames || engine.ErrorCode(err) != engine.TooManyAIGames {
+		t.Fatalf("%d games, then %v; want %d, then too many", n, err, DefaultMaxAIGames)
+	}
+	if _, err := e.m.Solo(ctx, SoloSpec{Setup: Setup{Kind: store.Xiangqi}, Player: bob, Level: 10}); err != nil {
+		t.Fatalf("bob: %v", err)
+	}
+	if _, err := e.m.Resign(ctx, first.ID, as(alice.ID), AnyPly); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.m.Solo(ctx, SoloSpec{Setup: Setup{Kind: store.Xiangqi}, Player: alice, Level: 10}); err != nil {
+		t.Fatalf("after resigning one: %v", err)
+	}
+}
+
+// orderAI records the order in which it is asked to move (by level, which
+// marks whose game it is); it thinks only once gate is closed, then a
+// fixed time per move, and plays the first legal move.
+type orderAI struct {
+	mu    sync.Mutex
+	order []int64
+	gate  chan struct{}
+	think time.Duration
+}
+
+func (a *orderAI) Move(ctx context.Context, g engine.Game, level int) (string, error) {
+	<-a.gate
+	time.Sleep(a.think)
+	a.mu.Lock()
+	a.order = append(a.order, int64(level)) // the level carries the game's owner mark
+	a.mu.Unlock()
+	return g.LegalMoves()[0], nil
+}
+
+func (a *orderAI) Evaluate(ctx context.Context, g engine.Game, level int) (int, error) {
+	return 0, nil
+}
+
+// TestAIFlood: a heavy user (no cap) starts 60 games in which the AI moves
+// first; a light user starts one while they wait. Round-robin between
+// users puts the light user's turn after at most one turn per worker,
+// where first-in first-out put it behind the whole flood.
+func TestAIFlood(t *testing.T) {
+	ai := &orderAI{think: 2 * time.Millisecond, gate: make(chan struct{})}
+	e := newEnv(t, Config{AI: ai, Workers: 2, MaxAIGames: -1})
+	heavy := Player{ID: "777", Name: "heavy"}
+	const flood = 60
+	for range flood {
+		if _, err := e.m.Solo(ctx, SoloSpec{Setup: Setup{Kind: store.Gomoku}, Player: heavy, Level: 1, Start: OpponentFirst}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// the workers hold the first two heavy turns; 58 wait
+	if _, err := e.m.Solo(ctx, SoloSpec{Setup: Setup{Kind: store.Gomoku}, Player: bob, Level: 2, Start: OpponentFirst}); err != nil {
+		t.Fatal(err)
+	}
+	before := 0
+	close(ai.gate)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		ai.mu.Lock()
+		done := len(ai.order)
+		ai.mu.Unlock()
+		if done == flood+1 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	ai.mu.Lock()
+	defer ai.mu.Unlock()
+	at := slices.Index(ai.order, 2)
+	if at < 0 {
+		t.Fatal("the light user's turn never ran")
+	}
+	waited := at - before
+	t.Logf("the light user's turn ran after %d of the heavy user's %d queued turns (first in, first out: after all %d)", waited, flood, flood)
+	if waited > 2+1 {
+		t.Fatalf("the light user waited %d turns behind the flood, want at most one per worker", waited)
+	}
+}
