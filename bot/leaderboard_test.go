@@ -181,3 +181,14 @@ func TestLeaderboardOnePageHasNoButtons(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+// TestNoStatsForBots: /stats of the bot (or any bot) is refused: bots play
+// no rated games, so they have no card.
+func TestNoStatsForBots(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	bot := w.dc.BotUser()
+	wantEphemeral(t, w.must(w.alice.Slash(ctx, w.lobby, "stats", discordtest.Opt("user", bot.ID))), "<@"+bot.ID+"> is a bot: bots play no rated games")
+	w.noFailures()
+}

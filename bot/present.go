@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tengen-bot/tengen/bot/match"
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/render"
 	"github.com/tengen-bot/tengen/store"
@@ -217,6 +218,9 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 		e.Color = colourOver
 		result := outcomeText(loc, g)
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.result"), Value: result})
+		if !g.Rated && !g.Seats[0].IsAI() && !g.Seats[1].IsAI() && eg.Ply() < match.MinRatedPlies {
+			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.rated"), Value: loc.t("board.too_short", match.MinRatedPlies)})
+		}
 		m.Content = "🏁 " + result
 		m.Files = append(m.Files, file{Name: replayFile, ContentType: "image/gif", Data: gif})
 		m.Components = row(button(g.ID, actRematch, ply, loc.t("button.rematch"), discordgo.SuccessButton))

@@ -132,8 +132,11 @@ func score(loc locale, s store.Score) string {
 // statsCommand is /stats: a player's rating and records.
 func (b *Bot) statsCommand(q *request, o options) (reply, error) {
 	who := q.user.ID
-	if x, ok := o[optUser]; ok {
-		who, _ = x.Value.(string)
+	if p, ok := opponentOf(q.i, o, optUser); ok {
+		if p.Bot {
+			return reply{}, refuse("err.stats.bot", "<@"+p.ID+">")
+		}
+		who = p.ID
 	}
 	kinds := allKinds()
 	if k := store.Kind(o.str(optGame)); k != "" {

@@ -45,6 +45,12 @@ type Via struct {
 	Perms int64
 }
 
+// MinRatedPlies is the fewest moves (both sides') a rated game must last
+// to move ratings: one that ends sooner, by resignation, agreement or on
+// time, counts as unrated, so an account resigning at once to another
+// farms nothing.
+const MinRatedPlies = 10
+
 // Discord's limits on interactions.
 const (
 	// RespondWithin is how long Discord waits for an interaction's initial
@@ -148,6 +154,9 @@ func (m *Manager) armTurn(l *live, now time.Time) {
 // moot. The caller plans the board.
 func finish(l *live, o engine.Outcome, actor engine.Side, events ...Event) step {
 	l.g.Outcome, l.g.Status = o, store.Finished
+	if l.g.Rated && l.eg.Ply() < MinRatedPlies {
+		l.g.Rated = false // too short to say anything about the players
+	}
 	// Finish clears these in the store; the reported copy says so too.
 	l.g.Request, l.g.Deadline, l.g.RemindAt = store.Request{}, time.Time{}, time.Time{}
 	l.settlePrompt(store.WantCancelled)
