@@ -168,7 +168,7 @@ func seedBenchmark(b *testing.B, db *DB, now time.Time) (median, guildMedian str
 			Games:  tl.wins + tl.losses + tl.draws, Wins: tl.wins, Losses: tl.losses, Draws: tl.draws,
 			RatedAt: now.Add(-idle),
 		}
-		if err := db.putRating(ctx, tx, user(i), Gomoku, st, now); err != nil {
+		if err := db.putRating(ctx, runner{tx, db.d}, user(i), Gomoku, st, now); err != nil {
 			b.Fatal(err)
 		}
 		guilds := []int{i % benchGuilds}
@@ -176,7 +176,7 @@ func seedBenchmark(b *testing.B, db *DB, now time.Time) (median, guildMedian str
 			guilds = append(guilds, rng.IntN(benchGuilds))
 		}
 		for _, g := range guilds {
-			if err := joinGuild(ctx, tx, fmt.Sprintf("guild%d", g), user(i), Gomoku); err != nil {
+			if err := joinGuild(ctx, runner{tx, db.d}, fmt.Sprintf("guild%d", g), user(i), Gomoku); err != nil {
 				b.Fatal(err)
 			}
 		}
