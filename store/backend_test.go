@@ -66,11 +66,29 @@ func testPostgresURL() string {
 	return defaultTestPostgres
 }
 
-// openPostgresTemp creates a schema of its own on the test server (a
-// random name: tests run in parallel, in several processes too), opens the
-// store in it and drops it, with everything in it, when the test ends. It
-// skips the test when the server is unreachable.
+// openPostgresTemp opens the store in a fresh schema of the test server
+// (see postgresSchema), closing it when the test ends.
 func openPostgresTemp(t testing.TB, opt Options) (*DB, string) {
+	t.Helper()
+	loc := postgresSchema(t)
+	db, err := Open(context.Background(), loc, opt)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return db, loc
+}
+
+// postgresSchema creates an empty schema of its own on the test server (a
+// random name: tests run in parallel, in several processes too), drops it
+// with everything in it when the test ends, and returns the URL that
+// opens it (the server's with search_path set). It skips the test when the
+// server is unreachable.
+func postgresSchema(t testing.TB) string {
 	t.Helper()
 	ctx := context.Background()
 	base := testPostgresURL()
@@ -103,15 +121,5 @@ func openPostgresTemp(t testing.TB, opt Options) (*DB, string) {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	loc := u.String()
-	db, err := Open(ctx, loc, opt)
-	if err != nil {
-		t.Fatalf("Open: %v", err)
-	}
-	t.Cleanup(func() {
-		if err := db.Close(); err != nil {
-			t.Errorf("Close: %v", err)
-		}
-	})
-	return db, loc
+	return u.String()
 }

@@ -331,3 +331,65 @@ func TestRematchOf(t *testing.T) {
 		}
 	})
 }
+
+// TestRematchOfferRaceAcrossHandles has both players of a game offer a
+// rematch at once, many times over, through two DBs on the same database:
+// exactly one offer is stored, and every other gets engine.RematchPending
+// naming it (on PostgreSQL the losers' inserts collide in the unique index
+// or fail to serialize; the store retries them into the SQLite answer).
+func TestRematchOfferRaceAcrossHandles(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open opener) {
+		db1, loc := open(t, Options{})
+		ctx := context.Background()
+		db2, err := Open(ctx, loc, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db2.Close()
+		const racers = 8
+		for round := range 4 {
+			first := humanGame("a", "b", false)
+			play(t, db1, first, engine.WinFor(engine.First, engine.Resignation))
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			offers := make([]*Game, racers)
+			errs := make([]error, racers)
+			for i := range racers {
+				db := db1
+				if i%2 == 1 {
+					db = db2
+				}
+				by := engine.Side(i % 2)
+				g := humanGame("b", "a", false)
+				g.Status, g.Challenger, g.RematchOf = Challenge, by, first.ID
+				g.Request = Request{Kind: RematchRequest, By: by, At: time.Now()}
+				offers[i] = g
+				wg.Go(func() {
+					<-start
+					errs[i] = db.CreateGame(ctx, g)
+				})
+			}
+			close(start)
+			wg.Wait()
+			stored, err := db1.RematchOffer(ctx, first.ID)
+			if err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+			won := 0
+			for i, err := range errs {
+				switch {
+				case err == nil:
+					won++
+					if offers[i].ID != stored.ID {
+						t.Fatalf("round %d: racer %d stored game %d, but the offer is %d", round, i, offers[i].ID, stored.ID)
+					}
+				case engine.ErrorCode(err) != engine.RematchPending || !strings.Contains(err.Error(), fmt.Sprintf("(game #%d)", stored.ID)):
+					t.Fatalf("round %d: racer %d: %v, want RematchPending naming game %d", round, i, err, stored.ID)
+				}
+			}
+			if won != 1 {
+				t.Fatalf("round %d: %d offers stored, want 1", round, won)
+			}
+		}
+	})
+}

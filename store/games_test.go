@@ -455,30 +455,102 @@ func TestPlayersAndSettings(t *testing.T) {
 	})
 }
 
+// TestWritersWaitWithTheirContext holds the lock a write needs (SQLite's
+// single writer connection; on PostgreSQL the game's row, as another
+// process's transaction would) and checks that the write gives up when its
+// context ends, leaving nothing behind, then succeeds once the lock is free.
 func TestWritersWaitWithTheirContext(t *testing.T) {
-	db, _ := openTemp(t, Options{})
-	ctx := context.Background()
-	g := aiGame("u", 1)
-	if err := db.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	busy, err := db.w.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
-	defer cancel()
-	g.Moves = "h8"
-	if err := db.Update(short, g); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("queued write: err = %v, want the context's deadline", err)
-	}
-	if err := busy.Rollback(); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := db.Game(ctx, g.ID); got.Moves != "" || got.Version != 1 {
-		t.Fatalf("the abandoned write left %q v%d", got.Moves, got.Version)
-	}
-	if err := db.Update(ctx, g); err != nil || g.Version != 2 {
-		t.Fatalf("write after the connection is free: %v (version %d)", err, g.Version)
-	}
+	forEachBackend(t, func(t *testing.T, open opener) {
+		db, _ := open(t, Options{})
+		ctx := context.Background()
+		g := aiGame("u", 1)
+		if err := db.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		busy, err := db.w.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if db.d.postgres {
+			if _, err := busy.ExecContext(ctx, `SELECT 1 FROM games WHERE id = $1 FOR UPDATE`, g.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+		defer cancel()
+		g.Moves = "h8"
+		if err := db.Update(short, g); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("queued write: err = %v, want the context's deadline", err)
+		}
+		if err := busy.Rollback(); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := db.Game(ctx, g.ID); got.Moves != "" || got.Version != 1 {
+			t.Fatalf("the abandoned write left %q v%d", got.Moves, got.Version)
+		}
+		if err := db.Update(ctx, g); err != nil || g.Version != 2 {
+			t.Fatalf("write after the connection is free: %v (version %d)", err, g.Version)
+		}
+	})
+}
+
+// TestConcurrentMovesAcrossHandles is TestConcurrentMovesExactlyOneWins
+// with the racers split between two DBs opened on the same database, as
+// two processes would be: still exactly one move per version applies.
+func TestConcurrentMovesAcrossHandles(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open opener) {
+		db1, loc := open(t, Options{})
+		ctx := context.Background()
+		db2, err := Open(ctx, loc, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db2.Close()
+		g := humanGame("a", "b", false)
+		if err := db1.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		const racers = 24
+		for round := range 5 {
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			errs := make([]error, racers)
+			moves := make([]string, racers)
+			for i := range racers {
+				db := db1
+				if i%2 == 1 {
+					db = db2
+				}
+				mine := *g
+				mine.Moves = fmt.Sprintf("%s move-%d-%d", g.Moves, round, i)
+				moves[i] = mine.Moves
+				wg.Go(func() {
+					<-start
+					errs[i] = db.Update(ctx, &mine)
+				})
+			}
+			close(start)
+			wg.Wait()
+			var won []string
+			for i, err := range errs {
+				switch {
+				case err == nil:
+					won = append(won, moves[i])
+				case engine.ErrorCode(err) != engine.VersionConflict:
+					t.Fatalf("round %d: racer %d failed with %v, want only version conflicts", round, i, err)
+				}
+			}
+			if len(won) != 1 {
+				t.Fatalf("round %d: %d writers won, want exactly 1", round, len(won))
+			}
+			got, err := db2.Game(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Moves != won[0] || got.Version != g.Version+1 {
+				t.Fatalf("round %d: stored %q v%d, want the winner's %q v%d", round, got.Moves, got.Version, won[0], g.Version+1)
+			}
+			g = got
+		}
+	})
 }
