@@ -19,6 +19,15 @@ func isPostgresURL(path string) bool {
 	return strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://")
 }
 
+// Redacted returns Open's path as logs may show it: an SQLite file name as
+// it is, a PostgreSQL URL without its password.
+func Redacted(path string) string {
+	if !isPostgresURL(path) {
+		return path
+	}
+	return redactURL(path)
+}
+
 // redactURL is a PostgreSQL URL as errors may show it: without its password.
 func redactURL(path string) string {
 	u, err := url.Parse(path)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 func TestToPostgres(t *testing.T) {
@@ -39,10 +40,15 @@ func TestRebindIsIdentityOnSQLite(t *testing.T) {
 	}
 }
 
-func TestRedactURL(t *testing.T) {
-	got := redactURL("postgres://tengen:s3cret@db.example:5432/tengen?sslmode=require")
-	if strings.Contains(got, "s3cret") || !strings.Contains(got, "db.example") {
-		t.Fatalf("redactURL = %q: want the host without the password", got)
+func TestRedacted(t *testing.T) {
+	for _, pg := range []string{"postgres", "postgresql"} {
+		got := Redacted(pg + "://tengen:s3cret@db.example:5432/tengen?sslmode=require")
+		if strings.Contains(got, "s3cret") || !strings.Contains(got, "db.example") {
+			t.Errorf("Redacted = %q: want the host without the password", got)
+		}
+	}
+	if got := Redacted("data/tengen.db"); got != "data/tengen.db" {
+		t.Errorf("Redacted(a file) = %q, want it unchanged", got)
 	}
 }
 
@@ -100,5 +106,66 @@ func TestPostgresMigrationsRunOnceWhenProcessesStartAtOnce(t *testing.T) {
 	defer db.Close()
 	if v, err := db.SchemaVersion(ctx); err != nil || v != ms[len(ms)-1].version {
 		t.Fatalf("SchemaVersion = %d, %v; want %d", v, err, ms[len(ms)-1].version)
+	}
+}
+
+// TestPostgresSessionSettings checks what the package doc promises of a
+// PostgreSQL session: writes are serializable and wait for the disk,
+// Delivered's transaction alone does not, the busy timeout is the lock
+// timeout, and reads that must agree share a repeatable-read snapshot.
+func TestPostgresSessionSettings(t *testing.T) {
+	db, _ := openPostgresTemp(t, Options{BusyTimeout: 3 * time.Second})
+	ctx := context.Background()
+	show := func(q querier, setting string) string {
+		t.Helper()
+		var v string
+		if err := q.QueryRowContext(ctx, `SHOW `+setting).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if got := show(db.read(), "lock_timeout"); got != "3s" {
+		t.Errorf("lock_timeout = %s, want 3s", got)
+	}
+	var inWrite, inLight [2]string
+	err := db.write(ctx, "look", func(tx runner) error {
+		inWrite = [2]string{show(tx, "transaction_isolation"), show(tx, "synchronous_commit")}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inWrite != [2]string{"serializable", "on"} {
+		t.Errorf("a write runs with isolation %s, synchronous_commit %s; want serializable, on", inWrite[0], inWrite[1])
+	}
+	err = db.writeLight(ctx, "look", func(tx runner) error {
+		inLight = [2]string{show(tx, "transaction_isolation"), show(tx, "synchronous_commit")}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inLight != [2]string{"serializable", "off"} {
+		t.Errorf("a light write runs with isolation %s, synchronous_commit %s; want serializable, off", inLight[0], inLight[1])
+	}
+	tx, err := db.r.BeginTx(ctx, db.d.readTx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if got := show(runner{tx, db.d}, "transaction_isolation"); got != "repeatable read" {
+		t.Errorf("a read snapshot runs with isolation %s, want repeatable read", got)
+	}
+}
+
+// TestPostgresErrorsHideThePassword opens a server that refuses the
+// password: the error names the database, not the password.
+func TestPostgresErrorsHideThePassword(t *testing.T) {
+	_, err := Open(context.Background(), "postgres://tengen:s3cret@127.0.0.1:1/nowhere?connect_timeout=2", Options{})
+	if err == nil {
+		t.Fatal("Open of a closed port succeeded")
+	}
+	if strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "127.0.0.1") {
+		t.Fatalf("err = %v: want the address without the password", err)
 	}
 }

@@ -1,18 +1,63 @@
-// Package store keeps Tengen's games, players, statistics and ratings in
-// SQLite (github.com/mattn/go-sqlite3 through database/sql).
+// Package store keeps Tengen's games, players, statistics and ratings,
+// through database/sql, in SQLite (github.com/mattn/go-sqlite3: a file, the
+// default, no setup) or in PostgreSQL (github.com/jackc/pgx/v5's
+// database/sql driver), chosen by the path given to Open: a URL starting
+// postgres:// or postgresql:// names a PostgreSQL database, anything else
+// an SQLite file. Both have the same API, the same semantics and the same
+// errors (engine codes), and the store's tests run on both.
 //
-// Durability: the database runs in WAL mode with synchronous=FULL, so a
-// method that returned nil has its write on disk; a killed process or a power
-// cut cannot lose it. The one exception is Delivered, the bot's record of what
-// Discord shows, which is bookkeeping the bot can recover by asking Discord:
-// it is committed with synchronous=NORMAL (no fsync), so a killed process
-// keeps it but a power cut may lose the last ones. A change of a game and the
-// posts it plans are one transaction: one fsync. Concurrency: every write goes through one connection
-// and starts with BEGIN IMMEDIATE, so writers queue in Go (respecting their
-// context) instead of failing with "database is locked"; reads use a separate
-// pool of read-only connections that WAL lets run alongside the writer. A
-// busy timeout covers other processes (such as "tengen migrate") holding the
+// Durability (SQLite): the database runs in WAL mode with synchronous=FULL,
+// so a method that returned nil has its write on disk; a killed process or
+// a power cut cannot lose it. The one exception is Delivered, the bot's
+// record of what Discord shows, which is bookkeeping the bot can recover by
+// asking Discord: it is committed with synchronous=NORMAL (no fsync), so a
+// killed process keeps it but a power cut may lose the last ones. A change
+// of a game and the posts it plans are one transaction: one fsync.
+//
+// Durability (PostgreSQL): a method that returned nil has committed with
+// synchronous_commit on (the server's default; the store never lowers it
+// for games): the server flushed its WAL to disk before answering, one
+// flush per move as SQLite's one fsync, so neither a killed Tengen nor a
+// crashed server loses it. (A server run with fsync or synchronous_commit
+// off, or one relying on asynchronous replicas, gives only what its
+// administrator chose.) Delivered, as on SQLite, is the exception: it
+// commits with SET LOCAL synchronous_commit = off, so a crash of the server
+// may lose the last ones (never part of one), as a power cut may with
+// SQLite.
+//
+// Concurrency (SQLite): every write goes through one connection and starts
+// with BEGIN IMMEDIATE, so writers queue in Go (respecting their context)
+// instead of failing with "database is locked"; reads use a separate pool
+// of read-only connections that WAL lets run alongside the writer. A busy
+// timeout covers other processes (such as "tengen migrate") holding the
 // file.
+//
+// Concurrency (PostgreSQL): one pool of connections serves reads and
+// writes, and any number of processes may share the database. Every write
+// transaction is SERIALIZABLE, so writers behave as if they ran one after
+// another, as SQLite's do. The version check in the UPDATE of a game alone
+// would keep moves exactly-once, but other writes read, then write what
+// they read (a player's rating and the leaderboard tallies when two of
+// their games end at once, the open challenges counted before an insert,
+// the pending rematch offer looked up before another is made), and only
+// serializable transactions keep those exact without a lock per case. When
+// PostgreSQL cannot order a transaction after the others it aborts it
+// (serialization failure, deadlock, or a unique key another transaction
+// took meanwhile), and the store runs it again after a short random pause,
+// up to 20 times: the new run sees the other's commit and gives SQLite's
+// answer (engine.VersionConflict, engine.RematchPending,
+// engine.TooManyChallenges). Reads that must agree (Leaderboard, Delivery)
+// share one REPEATABLE READ snapshot. Options.BusyTimeout becomes the
+// session's lock_timeout: how long a write waits for a row another
+// transaction holds.
+//
+// The PostgreSQL URL is pgx's: postgres://user:password@host:port/dbname,
+// with parameters such as sslmode=require; any parameter pgx does not know
+// is a session setting, e.g. search_path=tengen to keep the tables in
+// schema tengen (which must exist). Errors show the URL without its
+// password. The schema comes from package migrations (its postgres
+// directory); processes starting at once migrate one after the other,
+// under an advisory lock of the schema.
 //
 // Games use optimistic concurrency: every game row carries a version, and
 // Update and Finish only apply when the version the caller read is still the
@@ -84,7 +129,8 @@ type Options struct {
 	// appears on a leaderboard (DefaultMaxRD when 0).
 	MaxRD float64
 	// BusyTimeout bounds the wait for a lock held by another process
-	// (DefaultBusyTimeout when 0).
+	// (DefaultBusyTimeout when 0); on PostgreSQL it is the session's
+	// lock_timeout, unless the URL sets one.
 	BusyTimeout time.Duration
 }
 
