@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -167,5 +169,47 @@ func TestPostgresErrorsHideThePassword(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "127.0.0.1") {
 		t.Fatalf("err = %v: want the address without the password", err)
+	}
+}
+
+// TestPostgresMigrateFailureRollsBack checks that a failing migration
+// leaves nothing behind on PostgreSQL either (its DDL is transactional),
+// that the ones before it stay applied, and that the fixed file applies.
+func TestPostgresMigrateFailureRollsBack(t *testing.T) {
+	loc := postgresSchema(t)
+	ctx := context.Background()
+	raw, err := sql.Open("pgx", loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	d := postgresDialect()
+	fsys := fstest.MapFS{
+		"0001_a.sql":   {Data: []byte("CREATE TABLE a (x INTEGER);")},
+		"0002_bad.sql": {Data: []byte("CREATE TABLE b (x INTEGER); INSERT INTO nowhere VALUES (1);")},
+	}
+	applied, err := migrate(ctx, raw, d, fsys)
+	if err == nil || !strings.Contains(err.Error(), "0002_bad.sql") {
+		t.Fatalf("err = %v, want it to name 0002_bad.sql", err)
+	}
+	if len(applied) != 1 || applied[0] != "0001_a.sql" {
+		t.Fatalf("applied %v, want just 0001_a.sql", applied)
+	}
+	var b sql.NullString
+	if err := raw.QueryRowContext(ctx, `SELECT to_regclass('b')::text`).Scan(&b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Valid {
+		t.Fatal("table b of the failed migration survived: no rollback")
+	}
+	if v, err := schemaVersion(ctx, runner{raw, d}); err != nil || v != 1 {
+		t.Fatalf("version %d, %v; want 1", v, err)
+	}
+	fsys["0002_bad.sql"] = &fstest.MapFile{Data: []byte("CREATE TABLE b (x INTEGER);")}
+	if applied, err := migrate(ctx, raw, d, fsys); err != nil || len(applied) != 1 {
+		t.Fatalf("after the fix: applied %v, err %v", applied, err)
+	}
+	if _, err := migrate(ctx, raw, d, fstest.MapFS{"0001_a.sql": {}}); err == nil || !strings.Contains(err.Error(), "newer") {
+		t.Fatalf("older program: err = %v, want a newer-schema error", err)
 	}
 }
