@@ -62,6 +62,9 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 	ms := now.UnixMilli()
 	board, prompt := g.BoardPost, g.PromptPost
 	err = db.write(ctx, fmt.Sprintf("finish game %d", g.ID), func(tx runner) error {
+		// A run after a failed one (see DB.write) starts from g as given.
+		g.BoardPost, g.PromptPost = board, prompt
+		rc = RatingChanges{}
 		if err := savePlayers(ctx, tx, g, ms); err != nil {
 			return err
 		}

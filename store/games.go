@@ -120,7 +120,10 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 	}
 	now := db.opt.Now().UTC().Truncate(time.Millisecond)
 	ms := now.UnixMilli()
+	board, prompt := g.BoardPost, g.PromptPost
 	err := db.write(ctx, what, func(tx runner) error {
+		// A run after a failed one (see DB.write) starts from g as given.
+		g.BoardPost, g.PromptPost = board, prompt
 		if before != nil {
 			if err := before(tx); err != nil {
 				return err
@@ -254,6 +257,7 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 	}
 	board, prompt := g.BoardPost, g.PromptPost
 	err := db.write(ctx, fmt.Sprintf("update game %d", g.ID), func(tx runner) error {
+		// A run after a failed one (see DB.write) starts from g as given.
 		g.BoardPost, g.PromptPost = board, prompt
 		if err := savePlayers(ctx, tx, g, ms); err != nil {
 			return err
