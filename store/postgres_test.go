@@ -3,12 +3,18 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/tengen-bot/tengen/engine"
 )
 
 func TestToPostgres(t *testing.T) {
@@ -211,5 +217,46 @@ func TestPostgresMigrateFailureRollsBack(t *testing.T) {
 	}
 	if _, err := migrate(ctx, raw, d, fstest.MapFS{"0001_a.sql": {}}); err == nil || !strings.Contains(err.Error(), "newer") {
 		t.Fatalf("older program: err = %v, want a newer-schema error", err)
+	}
+}
+
+// TestWriteRetriesWhatPostgreSQLCouldNotSerialize checks DB.write's
+// retry: a run failing with a serialization failure is run again in a new
+// transaction (its writes gone), up to maxAttempts times; other errors are
+// not retried.
+func TestWriteRetriesWhatPostgreSQLCouldNotSerialize(t *testing.T) {
+	db, _ := openPostgresTemp(t, Options{})
+	ctx := context.Background()
+	serial := &pgconn.PgError{Code: "40001", Message: "could not serialize access"}
+	runs := 0
+	err := db.write(ctx, "retry once", func(tx runner) error {
+		runs++
+		if err := upsertPlayer(ctx, tx, fmt.Sprintf("run%d", runs), "", 0); err != nil {
+			return err
+		}
+		if runs == 1 {
+			return serial
+		}
+		return nil
+	})
+	if err != nil || runs != 2 {
+		t.Fatalf("write: %v after %d runs, want success on the second", err, runs)
+	}
+	if _, err := db.PlayerName(ctx, "run1"); engine.ErrorCode(err) != engine.PlayerNotFound {
+		t.Errorf("the failed run's write survived: %v", err)
+	}
+	if _, err := db.PlayerName(ctx, "run2"); err != nil {
+		t.Errorf("the second run's write is missing: %v", err)
+	}
+
+	runs = 0
+	err = db.write(ctx, "always fails", func(tx runner) error { runs++; return serial })
+	if !errors.Is(err, serial) || runs != maxAttempts {
+		t.Errorf("write: %v after %d runs, want the failure after %d", err, runs, maxAttempts)
+	}
+	runs = 0
+	err = db.write(ctx, "refused", func(tx runner) error { runs++; return engine.E(engine.GameNotFound, 7) })
+	if engine.ErrorCode(err) != engine.GameNotFound || runs != 1 {
+		t.Errorf("write: %v after %d runs, want the refusal after 1", err, runs)
 	}
 }
