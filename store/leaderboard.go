@@ -182,13 +182,17 @@ func countAbove(ctx context.Context, q querier, kind Kind, now time.Time, bucket
 	if err != nil {
 		return 0, err
 	}
-	query := `SELECT count(*) FROM ratings INDEXED BY ratings_stale WHERE kind = ? AND on_board = 1 AND board_until <= ?`
-	args := []any{kind, now.UnixMilli()}
-	if bucket != math.MinInt64 {
-		query += ` AND rating >= ?`
-		args = append(args, float64((bucket+1)*bucketWidth))
+	// The lapsed players come from ratings_stale, which holds few. Their
+	// rating is tested in a FILTER rather than in WHERE: PostgreSQL, which
+	// takes no index hint, would otherwise walk the board index over every
+	// player rated above the bucket.
+	const stale = ` FROM ratings INDEXED BY ratings_stale WHERE kind = ? AND on_board = 1 AND board_until <= ?`
+	if bucket == math.MinInt64 {
+		err = q.QueryRowContext(ctx, `SELECT count(*)`+stale, kind, now.UnixMilli()).Scan(&lapsed)
+	} else {
+		err = q.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE rating >= ?)`+stale,
+			float64((bucket+1)*bucketWidth), kind, now.UnixMilli()).Scan(&lapsed)
 	}
-	err = q.QueryRowContext(ctx, query, args...).Scan(&lapsed)
 	if err != nil {
 		return 0, err
 	}
