@@ -17,11 +17,12 @@ import (
 // dialect is what differs between the two databases the store runs on.
 // The store's queries are written once, in the SQL both accept, with
 // SQLite's placeholders (? and ?N) and SQLite's index hints (INDEXED BY);
-// rebind turns them into PostgreSQL's ($N, no hints). Everything else that
-// differs (transaction options, the schema_migrations table, how a
-// transaction skips the wait for the disk) is a field here.
+// rebind turns them into PostgreSQL's ($N, no hints). What else differs
+// (the schema, transaction options, the schema_migrations table, which
+// errors a new attempt may cure) is a field or a method here; only how a
+// transaction skips the wait for the disk (DB.writeLight) and the opening
+// of the database are written out per dialect.
 type dialect struct {
-	name     string // "sqlite" or "postgres", for errors and tests
 	postgres bool
 	// migrations are the dialect's numbered schema files.
 	migrations fs.FS
@@ -39,7 +40,6 @@ type dialect struct {
 
 func sqliteDialect() *dialect {
 	return &dialect{
-		name:       "sqlite",
 		migrations: migrations.FS(),
 		// BEGIN IMMEDIATE (the writer's _txlock) already serializes the
 		// writers; a read transaction sees one snapshot in WAL mode.
@@ -56,7 +56,6 @@ func sqliteDialect() *dialect {
 
 func postgresDialect() *dialect {
 	return &dialect{
-		name:       "postgres",
 		postgres:   true,
 		migrations: migrations.Postgres(),
 		// Serializable writers behave as if they ran one at a time, as
