@@ -2,9 +2,11 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -278,6 +280,86 @@ func TestFinishNeedsAStartedGame(t *testing.T) {
 		g.Outcome = firstWins
 		if _, err := db.Finish(context.Background(), g); engine.ErrorCode(err) != engine.NotStarted || !strings.Contains(err.Error(), "not started") {
 			t.Fatalf("finishing a challenge: err = %v, want Conflict 'not started'", err)
+		}
+	})
+}
+
+// TestConcurrentFinishesOfOnePlayer finishes many rated games of one
+// player at once, through two DBs on the same database: every game must
+// count in the player's rating and record (none lost to another's
+// read-then-write), and the leaderboard tallies must still match the
+// rating rows.
+func TestConcurrentFinishesOfOnePlayer(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open opener) {
+		opt := Options{MinGames: 1, MaxRD: InitialRD}
+		db1, loc := open(t, opt)
+		ctx := context.Background()
+		db2, err := Open(ctx, loc, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db2.Close()
+		const games = 16
+		var all []*Game
+		for i := range games {
+			g := humanGame("hub", fmt.Sprintf("opp%02d", i), true)
+			if err := db1.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			g.Outcome = []engine.Outcome{firstWins, secondWins, drawn}[i%3]
+			all = append(all, g)
+		}
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		errs := make([]error, games)
+		for i, g := range all {
+			db := db1
+			if i%2 == 1 {
+				db = db2
+			}
+			wg.Go(func() {
+				<-start
+				_, errs[i] = db.Finish(ctx, g)
+			})
+		}
+		close(start)
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("finish %d: %v", i, err)
+			}
+		}
+		r, err := db1.Rating(ctx, "hub", Gomoku)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Score{Wins: (games + 2) / 3, Losses: (games + 1) / 3, Draws: games / 3}
+		if r.Score != want {
+			t.Errorf("hub's rated score %+v, want %+v: a finish was lost", r.Score, want)
+		}
+		st, err := db1.Stats(ctx, "hub", Gomoku)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.People.Score != want {
+			t.Errorf("hub's record %+v, want %+v", st.People.Score, want)
+		}
+		var counted, onBoard int
+		if err := db1.read().QueryRowContext(ctx, `SELECT coalesce(sum(players), 0) FROM board_buckets`).Scan(&counted); err != nil {
+			t.Fatal(err)
+		}
+		if err := db1.read().QueryRowContext(ctx, `SELECT count(*) FROM ratings WHERE on_board = 1`).Scan(&onBoard); err != nil {
+			t.Fatal(err)
+		}
+		if counted != games+1 || onBoard != games+1 {
+			t.Errorf("buckets count %d players, %d rows are on the board; want %d", counted, onBoard, games+1)
+		}
+		b, err := db2.Leaderboard(ctx, BoardQuery{Kind: Gomoku, UserID: "hub"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Total != games+1 || b.Caller == nil || b.Caller.Score != want {
+			t.Errorf("leaderboard total %d, caller %+v; want %d players and hub's %+v", b.Total, b.Caller, games+1, want)
 		}
 	})
 }
