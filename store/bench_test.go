@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -40,6 +41,38 @@ func benchmarkCommitMove(b *testing.B, open opener) {
 		n++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkCommitMoveParallel is BenchmarkCommitMove with 8 games per
+// processor played at once, each by its own goroutine: SQLite commits them
+// one at a time, PostgreSQL may flush several commits together. moves/s is
+// the total rate.
+func BenchmarkCommitMoveParallel(b *testing.B) {
+	benchEachBackend(b, func(b *testing.B, open opener) {
+		db, _ := open(b, Options{})
+		ctx := context.Background()
+		var players atomic.Int64
+		b.SetParallelism(8)
+		b.RunParallel(func(pb *testing.PB) {
+			n := players.Add(2)
+			g := humanGame(fmt.Sprint("a", n), fmt.Sprint("b", n), false)
+			if err := db.CreateGame(ctx, g); err != nil {
+				b.Error(err)
+				return
+			}
+			for pb.Next() {
+				g.Moves += "h8 "
+				if len(g.Moves) > 2000 {
+					g.Moves = ""
+				}
+				if err := db.Update(ctx, g); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+	})
 }
 
 // Sizes of the leaderboard benchmark's data set.
