@@ -280,9 +280,11 @@ const maxAttempts = 20
 // operation in errors. On SQLite the transaction is a BEGIN IMMEDIATE on
 // the single writer connection: writers run one at a time. On PostgreSQL it
 // is SERIALIZABLE: writers run at once, and when PostgreSQL cannot order
-// one after the others it aborts it (40001), and write runs fn again in a
-// new transaction, after a short random pause, up to maxAttempts times. fn
-// must therefore set everything it returns on every run.
+// one after the others it aborts it (see dialect.retryable), and write runs
+// fn again in a new transaction, after a short random pause, up to
+// maxAttempts times; the last failure is returned as it is. fn must
+// therefore set everything it returns, and undo what it changed in its
+// arguments, on every run.
 func (db *DB) write(ctx context.Context, what string, fn func(tx runner) error) error {
 	for attempt := 1; ; attempt++ {
 		tx, err := db.w.BeginTx(ctx, db.d.writeTx)
