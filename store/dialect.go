@@ -116,7 +116,7 @@ func toPostgres(query string) string {
 			}
 			n := largest + 1
 			if j > i+1 {
-				n, _ = strconv.Atoi(query[i+1 : j]) // digits only
+				n, _ = strconv.Atoi(query[i+1 : j]) // digits: fails only past the int range, no query of ours
 			}
 			largest = max(largest, n)
 			b.WriteByte('$')

@@ -260,3 +260,39 @@ func TestWriteRetriesWhatPostgreSQLCouldNotSerialize(t *testing.T) {
 		t.Errorf("write: %v after %d runs, want the refusal after 1", err, runs)
 	}
 }
+
+// FuzzToPostgres checks the rewrite on any text: it never panics, leaves
+// no SQLite placeholder outside quotes and keeps every quoted part as it
+// was.
+func FuzzToPostgres(f *testing.F) {
+	f.Add(`SELECT id FROM games INDEXED BY games_live WHERE a = ?1 AND b = ? AND c = '?'`)
+	f.Add(`UPDATE posts SET want = ?1, ping = CASE WHEN ?2 = '' THEN ping ELSE ping || ',' || ?2 END WHERE id = ?3`)
+	f.Add(`"quoted ?" indexed by x ?99999999999999999999`)
+	f.Fuzz(func(t *testing.T, q string) {
+		got := toPostgres(q)
+		// split returns s's parts outside quotes and its quoted parts.
+		split := func(s string) (outside string, quoted []string) {
+			var b strings.Builder
+			for i := 0; i < len(s); i++ {
+				if c := s[i]; c == '\'' || c == '"' {
+					end := strings.IndexByte(s[i+1:], c)
+					if end < 0 {
+						break
+					}
+					quoted = append(quoted, s[i:i+end+2])
+					i += end + 1
+					continue
+				}
+				b.WriteByte(s[i])
+			}
+			return b.String(), quoted
+		}
+		outside, quoted := split(got)
+		if strings.Contains(outside, "?") {
+			t.Fatalf("toPostgres(%q) = %q keeps a ? outside quotes", q, got)
+		}
+		if _, want := split(q); !slices.Equal(quoted, want) {
+			t.Fatalf("toPostgres(%q) = %q: quoted parts %q, want %q", q, got, quoted, want)
+		}
+	})
+}
