@@ -44,7 +44,7 @@ func (db *DB) boardUntil(st storedRating) int64 {
 
 // putRating stores the ratings row of userID in kind and keeps the
 // leaderboard buckets in step with it.
-func (db *DB) putRating(ctx context.Context, tx *sql.Tx, userID string, kind Kind, st storedRating, now time.Time) error {
+func (db *DB) putRating(ctx context.Context, tx runner, userID string, kind Kind, st storedRating, now time.Time) error {
 	var (
 		oldRating float64
 		oldOn     bool
@@ -67,12 +67,12 @@ func (db *DB) putRating(ctx context.Context, tx *sql.Tx, userID string, kind Kin
 		volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, losses = excluded.losses,
 		draws = excluded.draws, rated_at = excluded.rated_at, board_until = excluded.board_until, on_board = excluded.on_board`,
 		userID, kind, st.Rating.Rating, st.Rating.RD, st.Rating.Volatility, st.Games, st.Wins, st.Losses, st.Draws,
-		st.RatedAt.UnixMilli(), until, on)
+		st.RatedAt.UnixMilli(), until, boolInt(on))
 	if err != nil {
 		return fmt.Errorf("save rating of %s: %w", userID, err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE guild_players SET rating = ?, board_until = ?, on_board = ? WHERE user_id = ? AND kind = ?`,
-		st.Rating.Rating, until, on, userID, kind); err != nil {
+		st.Rating.Rating, until, boolInt(on), userID, kind); err != nil {
 		return fmt.Errorf("save guild ratings of %s: %w", userID, err)
 	}
 	if on {
@@ -83,9 +83,10 @@ func (db *DB) putRating(ctx context.Context, tx *sql.Tx, userID string, kind Kin
 
 // joinGuild adds userID, whose ratings row in kind exists, to the members
 // of guildID's leaderboard (a no-op if already there).
-func joinGuild(ctx context.Context, tx *sql.Tx, guildID, userID string, kind Kind) error {
-	_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO guild_players (guild_id, kind, user_id, rating, board_until, on_board)
-		SELECT ?, kind, user_id, rating, board_until, on_board FROM ratings WHERE user_id = ? AND kind = ?`,
+func joinGuild(ctx context.Context, tx runner, guildID, userID string, kind Kind) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO guild_players (guild_id, kind, user_id, rating, board_until, on_board)
+		SELECT ?, kind, user_id, rating, board_until, on_board FROM ratings WHERE user_id = ? AND kind = ?
+		ON CONFLICT DO NOTHING`,
 		guildID, userID, kind)
 	if err != nil {
 		return fmt.Errorf("add %s to the leaderboard of guild %s: %w", userID, guildID, err)
@@ -93,7 +94,7 @@ func joinGuild(ctx context.Context, tx *sql.Tx, guildID, userID string, kind Kin
 	return nil
 }
 
-func addToBucket(ctx context.Context, tx *sql.Tx, kind Kind, rating float64, delta int) error {
+func addToBucket(ctx context.Context, tx runner, kind Kind, rating float64, delta int) error {
 	if delta < 0 {
 		res, err := tx.ExecContext(ctx, `UPDATE board_buckets SET players = players + ? WHERE kind = ? AND bucket = ?`,
 			delta, kind, bucketOf(rating))
@@ -106,7 +107,7 @@ func addToBucket(ctx context.Context, tx *sql.Tx, kind Kind, rating float64, del
 		return nil
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO board_buckets (kind, bucket, players) VALUES (?, ?, ?)
-		ON CONFLICT (kind, bucket) DO UPDATE SET players = players + excluded.players`, kind, bucketOf(rating), delta)
+		ON CONFLICT (kind, bucket) DO UPDATE SET players = board_buckets.players + excluded.players`, kind, bucketOf(rating), delta)
 	if err != nil {
 		return fmt.Errorf("count leaderboard bucket: %w", err)
 	}
@@ -116,7 +117,7 @@ func addToBucket(ctx context.Context, tx *sql.Tx, kind Kind, rating float64, del
 // sweepBoard takes the players whose qualification has lapsed by now out of
 // the buckets of kind. Readers correct for lapsed players not yet swept, so
 // sweeping only keeps that correction small.
-func sweepBoard(ctx context.Context, tx *sql.Tx, kind Kind, now time.Time) error {
+func sweepBoard(ctx context.Context, tx runner, kind Kind, now time.Time) error {
 	rows, err := tx.QueryContext(ctx, `SELECT user_id, rating FROM ratings
 		WHERE kind = ? AND on_board = 1 AND board_until <= ?`, kind, now.UnixMilli())
 	if err != nil {
@@ -157,7 +158,7 @@ func sweepBoard(ctx context.Context, tx *sql.Tx, kind Kind, now time.Time) error
 // qualification options: when the stored rules differ (first start, or
 // options changed), every ratings row is recomputed.
 func (db *DB) syncBoardParams(ctx context.Context) error {
-	return db.write(ctx, "prepare leaderboards", func(tx *sql.Tx) error {
+	return db.write(ctx, "prepare leaderboards", func(tx runner) error {
 		var (
 			minGames int
 			maxRD    float64

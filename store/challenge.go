@@ -40,7 +40,7 @@ func (db *DB) CreateChallengePlan(ctx context.Context, g *Game, limit int, now t
 	if user == "" {
 		return invalid("the challenger is not a person")
 	}
-	return db.create(ctx, g, "create challenge", func(tx *sql.Tx) error {
+	return db.create(ctx, g, "create challenge", func(tx runner) error {
 		var open int
 		if err := tx.QueryRowContext(ctx, openChallengesAt, user, now.UnixMilli()).Scan(&open); err != nil {
 			return fmt.Errorf("count open challenges of %s: %w", user, err)
@@ -62,7 +62,7 @@ const rematchOfferWhere = `WHERE g.id IN (SELECT id FROM games INDEXED BY games_
 // engine.NoRematchOffer when there is none. An offer past its deadline
 // that has not been marked Expired yet is still returned.
 func (db *DB) RematchOffer(ctx context.Context, id int64) (*Game, error) {
-	g, err := scanGame(db.r.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+rematchOfferWhere, id))
+	g, err := scanGame(db.read().QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+rematchOfferWhere, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, engine.E(engine.NoRematchOffer, id)
 	}

@@ -19,7 +19,7 @@ const (
 )
 
 // TestHelperProcess is not a test: it is the child process of
-// TestKilledWriterLosesNoAcknowledgedMove, run by re-executing the test
+// TestSQLiteKilledWriterLosesNoAcknowledgedMove, run by re-executing the test
 // binary with crashDBEnv set. It appends moves to a game forever, printing
 // "ack N" after move N is committed, until it is killed.
 func TestHelperProcess(t *testing.T) {
@@ -56,10 +56,10 @@ func TestHelperProcess(t *testing.T) {
 	}
 }
 
-// TestKilledWriterLosesNoAcknowledgedMove SIGKILLs a child process in the
+// TestSQLiteKilledWriterLosesNoAcknowledgedMove SIGKILLs a child process in the
 // middle of a stream of committed moves, then reopens the database: it must
 // pass an integrity check and hold every move the child acknowledged.
-func TestKilledWriterLosesNoAcknowledgedMove(t *testing.T) {
+func TestSQLiteKilledWriterLosesNoAcknowledgedMove(t *testing.T) {
 	for round, killAfter := range []int{1, 37, 150} {
 		t.Run(fmt.Sprintf("kill after %d acks", killAfter), func(t *testing.T) {
 			db, path := openTemp(t, Options{})

@@ -61,7 +61,10 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 	now := db.opt.Now().UTC().Truncate(time.Millisecond)
 	ms := now.UnixMilli()
 	board, prompt := g.BoardPost, g.PromptPost
-	err = db.write(ctx, fmt.Sprintf("finish game %d", g.ID), func(tx *sql.Tx) error {
+	err = db.write(ctx, fmt.Sprintf("finish game %d", g.ID), func(tx runner) error {
+		// A run after a failed one (see DB.write) starts from g as given.
+		g.BoardPost, g.PromptPost = board, prompt
+		rc = RatingChanges{}
 		if err := savePlayers(ctx, tx, g, ms); err != nil {
 			return err
 		}
@@ -122,7 +125,7 @@ func score(o engine.Outcome, s engine.Side) float64 {
 }
 
 // recordResult adds the finished game g to the records of its human seats.
-func recordResult(ctx context.Context, tx *sql.Tx, g *Game) error {
+func recordResult(ctx context.Context, tx runner, g *Game) error {
 	for side, s := range g.Seats {
 		if s.UserID == "" {
 			continue
@@ -151,7 +154,7 @@ func recordResult(ctx context.Context, tx *sql.Tx, g *Game) error {
 // rate applies the rated game g, finished at now, to both players' ratings:
 // one Glicko-2 rating period for each, after growing each deviation for the
 // whole rating periods they were idle.
-func (db *DB) rate(ctx context.Context, tx *sql.Tx, g *Game, now time.Time) (RatingChanges, error) {
+func (db *DB) rate(ctx context.Context, tx runner, g *Game, now time.Time) (RatingChanges, error) {
 	rc := RatingChanges{Rated: true}
 	if err := sweepBoard(ctx, tx, g.Kind, now); err != nil {
 		return rc, err

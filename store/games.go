@@ -68,7 +68,7 @@ func nullPerms(p int64) sql.NullInt64 { return sql.NullInt64{Int64: p, Valid: p 
 
 // savePlayers makes sure every user seat of g has a players row, updating
 // the display name when the seat carries one.
-func savePlayers(ctx context.Context, tx *sql.Tx, g *Game, now int64) error {
+func savePlayers(ctx context.Context, tx runner, g *Game, now int64) error {
 	for _, s := range g.Seats {
 		if s.UserID == "" {
 			continue
@@ -80,7 +80,7 @@ func savePlayers(ctx context.Context, tx *sql.Tx, g *Game, now int64) error {
 	return nil
 }
 
-func upsertPlayer(ctx context.Context, tx *sql.Tx, userID, name string, now int64) error {
+func upsertPlayer(ctx context.Context, tx runner, userID, name string, now int64) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
 		WHERE excluded.name <> '' AND excluded.name <> players.name`, userID, name, now)
@@ -108,7 +108,7 @@ func (db *DB) Create(ctx context.Context, g *Game, plan *Plan) error {
 // create validates g and inserts it with its plan in one write
 // transaction, after running before (when not nil) in that transaction: a
 // check that may refuse the insert.
-func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *sql.Tx) error, plan *Plan) error {
+func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx runner) error, plan *Plan) error {
 	if err := g.check(); err != nil {
 		return err
 	}
@@ -120,7 +120,10 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *
 	}
 	now := db.opt.Now().UTC().Truncate(time.Millisecond)
 	ms := now.UnixMilli()
-	err := db.write(ctx, what, func(tx *sql.Tx) error {
+	board, prompt := g.BoardPost, g.PromptPost
+	err := db.write(ctx, what, func(tx runner) error {
+		// A run after a failed one (see DB.write) starts from g as given.
+		g.BoardPost, g.PromptPost = board, prompt
 		if before != nil {
 			if err := before(tx); err != nil {
 				return err
@@ -144,7 +147,7 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.Locale, nullPerms(g.Perms),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
-			int(g.Challenger), g.Rated, g.Status, g.Moves,
+			int(g.Challenger), boolInt(g.Rated), g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
 			ms, ms, finished, nullID(g.RematchOf)).Scan(&g.ID)
 		if err != nil {
@@ -176,7 +179,7 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx *
 // checkRematchOf explains, before the insert, why g's link to the game it
 // rematches would break a constraint: the game does not exist, or it
 // already has a pending rematch offer and g would be a second one.
-func checkRematchOf(ctx context.Context, tx *sql.Tx, g *Game) error {
+func checkRematchOf(ctx context.Context, tx runner, g *Game) error {
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, g.RematchOf).Scan(&n); err != nil {
 		return fmt.Errorf("look up game %d: %w", g.RematchOf, err)
@@ -201,7 +204,7 @@ func checkRematchOf(ctx context.Context, tx *sql.Tx, g *Game) error {
 
 // Game loads the game with the given id; Code NotFound if there is none.
 func (db *DB) Game(ctx context.Context, id int64) (*Game, error) {
-	g, err := scanGame(db.r.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+`WHERE g.id = ?`, id))
+	g, err := scanGame(db.read().QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+`WHERE g.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, engine.E(engine.GameNotFound, id)
 	}
@@ -253,7 +256,8 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 		finished = sql.NullInt64{Int64: ms, Valid: true}
 	}
 	board, prompt := g.BoardPost, g.PromptPost
-	err := db.write(ctx, fmt.Sprintf("update game %d", g.ID), func(tx *sql.Tx) error {
+	err := db.write(ctx, fmt.Sprintf("update game %d", g.ID), func(tx runner) error {
+		// A run after a failed one (see DB.write) starts from g as given.
 		g.BoardPost, g.PromptPost = board, prompt
 		if err := savePlayers(ctx, tx, g, ms); err != nil {
 			return err
@@ -272,7 +276,7 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID,
 			g.Locale, nullPerms(g.Perms), nullID(next.BoardPost), nullID(next.PromptPost),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
-			int(g.Challenger), g.Rated, g.Status, g.Moves,
+			int(g.Challenger), boolInt(g.Rated), g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
 			ms, finished, g.ID, g.Version)
 		if err != nil {
@@ -297,7 +301,7 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 }
 
 // checkApplied explains why a versioned write to game id changed no row.
-func checkApplied(ctx context.Context, tx *sql.Tx, res sql.Result, id, version int64) error {
+func checkApplied(ctx context.Context, tx runner, res sql.Result, id, version int64) error {
 	n, err := res.RowsAffected()
 	if err != nil {
 		return err
@@ -326,7 +330,7 @@ func checkApplied(ctx context.Context, tx *sql.Tx, res sql.Result, id, version i
 
 // listGames runs a query selecting gameColumns and returns the games.
 func (db *DB) listGames(ctx context.Context, what, where string, args ...any) ([]*Game, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT `+gameColumns+gameFrom+where, args...)
+	rows, err := db.read().QueryContext(ctx, `SELECT `+gameColumns+gameFrom+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
@@ -407,7 +411,7 @@ func (db *DB) UserGames(ctx context.Context, userID string) ([]*Game, error) {
 // counts and inserts atomically.
 func (db *DB) OpenChallenges(ctx context.Context, userID string) (int, error) {
 	var n int
-	err := db.r.QueryRowContext(ctx, `SELECT
+	err := db.read().QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM games WHERE first_user = ?1 AND challenger = 0 AND status = 'challenge') +
 		(SELECT count(*) FROM games WHERE second_user = ?1 AND challenger = 1 AND status = 'challenge')`, userID).Scan(&n)
 	if err != nil {

@@ -73,27 +73,32 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	}
 
 	// One read transaction: every query below sees the same snapshot.
-	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	rtx, err := db.r.BeginTx(ctx, db.d.readTx)
 	if err != nil {
 		return nil, fmt.Errorf("read leaderboard: %w", err)
 	}
-	defer tx.Rollback() // read-only: nothing to keep
+	defer rtx.Rollback() // read-only: nothing to keep
+	tx := runner{rtx, db.d}
 
 	now := db.opt.Now()
-	args := []any{sql.Named("kind", q.Kind), sql.Named("guild", q.GuildID), sql.Named("now", now.UnixMilli())}
 	// A qualifying player is on_board (counted in the buckets) and not
 	// lapsed (board_until > now); see board.go. A guild's board reads the
-	// copies of those columns in guild_players.
-	board := ` FROM ratings r WHERE r.kind = @kind AND r.on_board = 1 AND r.board_until > @now `
+	// copies of those columns in guild_players. boardArgs go with board.
+	board := ` FROM ratings r WHERE r.kind = ? AND r.on_board = 1 AND r.board_until > ? `
+	boardArgs := []any{q.Kind, now.UnixMilli()}
 	if q.GuildID != "" {
-		board = ` FROM guild_players r WHERE r.guild_id = @guild AND r.kind = @kind AND r.on_board = 1 AND r.board_until > @now `
+		board = ` FROM guild_players r WHERE r.guild_id = ? AND r.kind = ? AND r.on_board = 1 AND r.board_until > ? `
+		boardArgs = []any{q.GuildID, q.Kind, now.UnixMilli()}
+	}
+	args := func(before []any, rest ...any) []any {
+		return append(append(before[:len(before):len(before)], boardArgs...), rest...)
 	}
 
 	b := &Board{Page: page}
 	if q.GuildID == "" {
 		b.Total, err = countAbove(ctx, tx, q.Kind, now, math.MinInt64)
 	} else {
-		err = tx.QueryRowContext(ctx, `SELECT count(*)`+board, args...).Scan(&b.Total)
+		err = tx.QueryRowContext(ctx, `SELECT count(*)`+board, boardArgs...).Scan(&b.Total)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("count leaderboard players: %w", err)
@@ -107,10 +112,10 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	// the rows of the players skipped by OFFSET would cost a lookup each),
 	// then their details from ratings.
 	const columns = `SELECT r.user_id, (SELECT name FROM players WHERE user_id = r.user_id), r.rating, r.rd, r.volatility,
-		r.rated_at, r.wins, r.losses, r.draws FROM ratings r WHERE r.kind = @kind `
+		r.rated_at, r.wins, r.losses, r.draws FROM ratings r WHERE r.kind = ? `
 	rows, err := tx.QueryContext(ctx, columns+`AND r.user_id IN (SELECT r.user_id`+board+
-		`ORDER BY r.rating DESC, r.user_id LIMIT @limit OFFSET @offset) ORDER BY r.rating DESC, r.user_id`,
-		append(args, sql.Named("limit", per), sql.Named("offset", (page-1)*per))...)
+		`ORDER BY r.rating DESC, r.user_id LIMIT ? OFFSET ?) ORDER BY r.rating DESC, r.user_id`,
+		args([]any{q.Kind}, per, (page-1)*per)...)
 	if err != nil {
 		return nil, fmt.Errorf("read leaderboard: %w", err)
 	}
@@ -136,9 +141,8 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 
 	// The caller is off the page: find their row, if they qualify, and
 	// count the qualifying players ranked above them.
-	args = append(args, sql.Named("user", q.UserID))
-	caller, err := db.scanBoardRow(tx.QueryRowContext(ctx, columns+`AND r.user_id = @user AND EXISTS (SELECT 1`+board+`AND r.user_id = @user)`,
-		args...), now)
+	caller, err := db.scanBoardRow(tx.QueryRowContext(ctx, columns+`AND r.user_id = ? AND EXISTS (SELECT 1`+board+`AND r.user_id = ?)`,
+		args([]any{q.Kind, q.UserID}, q.UserID)...), now)
 	if errors.Is(err, sql.ErrNoRows) {
 		return b, nil
 	}
@@ -147,19 +151,18 @@ func (db *DB) Leaderboard(ctx context.Context, q BoardQuery) (*Board, error) {
 	}
 	// caller.stored has been through the same float64 as the stored value,
 	// so the comparisons below are exact.
-	above := `AND (r.rating > @rating OR (r.rating = @rating AND r.user_id < @user))`
+	above := `AND (r.rating > ? OR (r.rating = ? AND r.user_id < ?))`
 	if q.GuildID == "" {
 		// Whole buckets above the caller's, then the caller's own bucket.
 		bucket := bucketOf(caller.stored)
 		if caller.Rank, err = countAbove(ctx, tx, q.Kind, now, bucket); err == nil {
 			var within int
-			err = tx.QueryRowContext(ctx, `SELECT count(*)`+board+above+` AND r.rating >= @low AND r.rating < @high`,
-				append(args, sql.Named("rating", caller.stored), sql.Named("low", float64(bucket*bucketWidth)),
-					sql.Named("high", float64((bucket+1)*bucketWidth)))...).Scan(&within)
+			err = tx.QueryRowContext(ctx, `SELECT count(*)`+board+above+` AND r.rating >= ? AND r.rating < ?`,
+				args(nil, caller.stored, caller.stored, q.UserID, float64(bucket*bucketWidth), float64((bucket+1)*bucketWidth))...).Scan(&within)
 			caller.Rank += within
 		}
 	} else {
-		err = tx.QueryRowContext(ctx, `SELECT count(*)`+board+above, append(args, sql.Named("rating", caller.stored))...).Scan(&caller.Rank)
+		err = tx.QueryRowContext(ctx, `SELECT count(*)`+board+above, args(nil, caller.stored, caller.stored, q.UserID)...).Scan(&caller.Rank)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("rank the caller: %w", err)
@@ -179,13 +182,17 @@ func countAbove(ctx context.Context, q querier, kind Kind, now time.Time, bucket
 	if err != nil {
 		return 0, err
 	}
-	query := `SELECT count(*) FROM ratings INDEXED BY ratings_stale WHERE kind = ? AND on_board = 1 AND board_until <= ?`
-	args := []any{kind, now.UnixMilli()}
-	if bucket != math.MinInt64 {
-		query += ` AND rating >= ?`
-		args = append(args, float64((bucket+1)*bucketWidth))
+	// The lapsed players come from ratings_stale, which holds few. Their
+	// rating is tested in a FILTER rather than in WHERE: PostgreSQL, which
+	// takes no index hint, would otherwise walk the board index over every
+	// player rated above the bucket.
+	const stale = ` FROM ratings INDEXED BY ratings_stale WHERE kind = ? AND on_board = 1 AND board_until <= ?`
+	if bucket == math.MinInt64 {
+		err = q.QueryRowContext(ctx, `SELECT count(*)`+stale, kind, now.UnixMilli()).Scan(&lapsed)
+	} else {
+		err = q.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE rating >= ?)`+stale,
+			float64((bucket+1)*bucketWidth), kind, now.UnixMilli()).Scan(&lapsed)
 	}
-	err = q.QueryRowContext(ctx, query, args...).Scan(&lapsed)
 	if err != nil {
 		return 0, err
 	}

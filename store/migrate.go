@@ -52,19 +52,24 @@ func loadMigrations(fsys fs.FS) ([]migration, error) {
 // recorded in schema_migrations, each in its own transaction together with
 // its record, and returns the names of those it applied. A failing migration
 // is rolled back and named in the error; the ones before it stay applied.
-func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) ([]string, error) {
+//
+// Each transaction first takes the dialect's migration lock (on SQLite the
+// write lock of BEGIN IMMEDIATE is that lock) and then checks whether its
+// migration is recorded, so two processes starting at once apply each
+// migration once: the second waits, then finds it done.
+func migrate(ctx context.Context, db *sql.DB, d *dialect, fsys fs.FS) ([]string, error) {
 	ms, err := loadMigrations(fsys)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version    INTEGER PRIMARY KEY,
-		name       TEXT NOT NULL,
-		applied_at INTEGER NOT NULL
-	)`); err != nil {
-		return nil, fmt.Errorf("create schema_migrations: %w", err)
+	err = migrationTx(ctx, db, d, "create schema_migrations", func(tx runner) error {
+		_, err := tx.ExecContext(ctx, d.migrationsTable)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	current, err := schemaVersion(ctx, db)
+	current, err := schemaVersion(ctx, runner{db, d})
 	if err != nil {
 		return nil, err
 	}
@@ -73,45 +78,52 @@ func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) ([]string, error) {
 	}
 	var applied []string
 	for _, m := range ms {
-		done, err := migrationApplied(ctx, db, m.version)
+		done := false
+		err := migrationTx(ctx, db, d, "migration "+m.name, func(tx runner) error {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&n); err != nil {
+				return fmt.Errorf("check: %w", err)
+			}
+			if done = n > 0; done {
+				return nil
+			}
+			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, `+d.nowMillis+`)`,
+				m.version, m.name); err != nil {
+				return fmt.Errorf("record: %w", err)
+			}
+			return nil
+		})
 		if err != nil {
 			return applied, err
 		}
-		if done {
-			continue
+		if !done {
+			applied = append(applied, m.name)
 		}
-		if err := applyMigration(ctx, db, m); err != nil {
-			return applied, err
-		}
-		applied = append(applied, m.name)
 	}
 	return applied, nil
 }
 
-func migrationApplied(ctx context.Context, db *sql.DB, version int) (bool, error) {
-	var n int
-	err := db.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, version).Scan(&n)
-	if err != nil {
-		return false, fmt.Errorf("check migration %d: %w", version, err)
-	}
-	return n > 0, nil
-}
-
-func applyMigration(ctx context.Context, db *sql.DB, m migration) error {
+// migrationTx runs fn in a transaction holding the migration lock and
+// commits it; what names it in errors.
+func migrationTx(ctx context.Context, db *sql.DB, d *dialect, what string, fn func(tx runner) error) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("migration %s: begin: %w", m.name, err)
+		return fmt.Errorf("%s: begin: %w", what, err)
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return fmt.Errorf("migration %s: %w", m.name, err)
+	if d.lockMigrations != "" {
+		if _, err := tx.ExecContext(ctx, d.lockMigrations); err != nil {
+			return fmt.Errorf("%s: lock: %w", what, err)
+		}
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, strftime('%s', 'now') * 1000)`,
-		m.version, m.name); err != nil {
-		return fmt.Errorf("migration %s: record: %w", m.name, err)
+	if err := fn(runner{tx, d}); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("migration %s: commit: %w", m.name, err)
+		return fmt.Errorf("%s: commit: %w", what, err)
 	}
 	return nil
 }

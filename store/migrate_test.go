@@ -27,6 +27,34 @@ func TestEmbeddedMigrationsAreNumberedFromOne(t *testing.T) {
 	}
 }
 
+// TestPostgresMigrationsFollowSQLite checks the PostgreSQL files: a
+// baseline, then no gaps, and every change after the baseline under the
+// same number and name as SQLite's, ending at the same version.
+func TestPostgresMigrationsFollowSQLite(t *testing.T) {
+	lite, err := loadMigrations(migrations.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := loadMigrations(migrations.Postgres())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pg) == 0 || !strings.HasSuffix(pg[0].name, "_baseline.sql") {
+		t.Fatalf("PostgreSQL migrations %v: want a baseline first", pg)
+	}
+	for i, m := range pg {
+		if m.version != pg[0].version+i {
+			t.Errorf("PostgreSQL migration %s has number %d, want %d (no gaps)", m.name, m.version, pg[0].version+i)
+		}
+		if i > 0 && (m.version > len(lite) || lite[m.version-1].name != m.name) {
+			t.Errorf("PostgreSQL migration %s has no SQLite twin of the same name", m.name)
+		}
+	}
+	if last, want := pg[len(pg)-1].version, lite[len(lite)-1].version; last != want {
+		t.Errorf("PostgreSQL schema ends at version %d, SQLite's at %d", last, want)
+	}
+}
+
 func TestLoadMigrationsRejectsBadNames(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -47,6 +75,8 @@ func TestLoadMigrationsRejectsBadNames(t *testing.T) {
 	}
 }
 
+// rawDB opens an empty SQLite database file without the store, for the
+// SQLite-only tests of migrate.
 func rawDB(t *testing.T) *sql.DB {
 	t.Helper()
 	db, err := sql.Open("sqlite3", "file:"+filepath.Join(t.TempDir(), "m.db")+"?_txlock=immediate")
@@ -58,21 +88,21 @@ func rawDB(t *testing.T) *sql.DB {
 	return db
 }
 
-func TestMigrateAppliesOnceInOrder(t *testing.T) {
+func TestSQLiteMigrateAppliesOnceInOrder(t *testing.T) {
 	ctx := context.Background()
 	db := rawDB(t)
 	fsys := fstest.MapFS{
 		"0002_b.sql": {Data: []byte("INSERT INTO log VALUES ('b');")},
 		"0001_a.sql": {Data: []byte("CREATE TABLE log (x TEXT); INSERT INTO log VALUES ('a');")},
 	}
-	applied, err := migrate(ctx, db, fsys)
+	applied, err := migrate(ctx, db, sqliteDialect(), fsys)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Join(applied, ",") != "0001_a.sql,0002_b.sql" {
 		t.Fatalf("applied %v", applied)
 	}
-	applied, err = migrate(ctx, db, fsys)
+	applied, err = migrate(ctx, db, sqliteDialect(), fsys)
 	if err != nil || len(applied) != 0 {
 		t.Fatalf("second run applied %v, err %v; want nothing", applied, err)
 	}
@@ -83,19 +113,19 @@ func TestMigrateAppliesOnceInOrder(t *testing.T) {
 	if log != "ab" {
 		t.Fatalf("log = %q, want each migration once, in order", log)
 	}
-	if v, err := schemaVersion(ctx, db); err != nil || v != 2 {
+	if v, err := schemaVersion(ctx, runner{db, sqliteDialect()}); err != nil || v != 2 {
 		t.Fatalf("version %d, %v", v, err)
 	}
 }
 
-func TestMigrateFailureRollsBackAndNamesTheFile(t *testing.T) {
+func TestSQLiteMigrateFailureRollsBackAndNamesTheFile(t *testing.T) {
 	ctx := context.Background()
 	db := rawDB(t)
 	fsys := fstest.MapFS{
 		"0001_a.sql":   {Data: []byte("CREATE TABLE a (x);")},
 		"0002_bad.sql": {Data: []byte("CREATE TABLE b (x); INSERT INTO nowhere VALUES (1);")},
 	}
-	applied, err := migrate(ctx, db, fsys)
+	applied, err := migrate(ctx, db, sqliteDialect(), fsys)
 	if err == nil || !strings.Contains(err.Error(), "0002_bad.sql") {
 		t.Fatalf("err = %v, want it to name 0002_bad.sql", err)
 	}
@@ -109,52 +139,54 @@ func TestMigrateFailureRollsBackAndNamesTheFile(t *testing.T) {
 	if n != 0 {
 		t.Fatal("table b of the failed migration survived: no rollback")
 	}
-	if v, err := schemaVersion(ctx, db); err != nil || v != 1 {
+	if v, err := schemaVersion(ctx, runner{db, sqliteDialect()}); err != nil || v != 1 {
 		t.Fatalf("version %d, %v; want 1", v, err)
 	}
 	// Fixing the file lets the next run apply it.
 	fsys["0002_bad.sql"] = &fstest.MapFile{Data: []byte("CREATE TABLE b (x);")}
-	if applied, err := migrate(ctx, db, fsys); err != nil || len(applied) != 1 {
+	if applied, err := migrate(ctx, db, sqliteDialect(), fsys); err != nil || len(applied) != 1 {
 		t.Fatalf("after the fix: applied %v, err %v", applied, err)
 	}
 }
 
-func TestMigrateRefusesANewerDatabase(t *testing.T) {
+func TestSQLiteMigrateRefusesANewerDatabase(t *testing.T) {
 	ctx := context.Background()
 	db := rawDB(t)
-	if _, err := migrate(ctx, db, fstest.MapFS{"0001_a.sql": {}, "0002_b.sql": {}}); err != nil {
+	if _, err := migrate(ctx, db, sqliteDialect(), fstest.MapFS{"0001_a.sql": {}, "0002_b.sql": {}}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := migrate(ctx, db, fstest.MapFS{"0001_a.sql": {}})
+	_, err := migrate(ctx, db, sqliteDialect(), fstest.MapFS{"0001_a.sql": {}})
 	if err == nil || !strings.Contains(err.Error(), "newer") {
 		t.Fatalf("err = %v, want a newer-schema error", err)
 	}
 }
 
 func TestOpenMigratesOnceAndReportsVersion(t *testing.T) {
-	ctx := context.Background()
-	db, path := openTemp(t, Options{})
-	ms, _ := loadMigrations(migrations.FS())
-	if got := db.Migrated(); len(got) != len(ms) {
-		t.Fatalf("first Open applied %v, want all %d", got, len(ms))
-	}
-	db2, err := Open(ctx, path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db2.Close()
-	if got := db2.Migrated(); len(got) != 0 {
-		t.Fatalf("second Open applied %v, want none", got)
-	}
-	if v, err := db2.SchemaVersion(ctx); err != nil || v != ms[len(ms)-1].version {
-		t.Fatalf("SchemaVersion = %d, %v", v, err)
-	}
+	forEachBackend(t, func(t *testing.T, open opener) {
+		ctx := context.Background()
+		db, path := open(t, Options{})
+		ms, _ := loadMigrations(db.d.migrations)
+		if got := db.Migrated(); len(got) != len(ms) {
+			t.Fatalf("first Open applied %v, want all %d", got, len(ms))
+		}
+		db2, err := Open(ctx, path, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db2.Close()
+		if got := db2.Migrated(); len(got) != 0 {
+			t.Fatalf("second Open applied %v, want none", got)
+		}
+		if v, err := db2.SchemaVersion(ctx); err != nil || v != ms[len(ms)-1].version {
+			t.Fatalf("SchemaVersion = %d, %v", v, err)
+		}
+	})
 }
 
-// TestUpgradeFromVersion1 fills a database created by migration 0001 alone
+// TestSQLiteUpgradeFromVersion1 fills a database created by migration 0001 alone
 // the way version-1 code wrote it, then opens it with the current code: the
 // later migrations and the board preparation must rank its players.
-func TestUpgradeFromVersion1(t *testing.T) {
+func TestSQLiteUpgradeFromVersion1(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
 	raw, err := sql.Open("sqlite3", "file:"+path+"?_foreign_keys=on&_txlock=immediate")
@@ -165,7 +197,7 @@ func TestUpgradeFromVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := migrate(ctx, raw, fstest.MapFS{"0001_initial.sql": {Data: first}}); err != nil {
+	if _, err := migrate(ctx, raw, sqliteDialect(), fstest.MapFS{"0001_initial.sql": {Data: first}}); err != nil {
 		t.Fatal(err)
 	}
 	clk := newClock()

@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// TestQueryPlansUseIndexes checks that the queries that must stay fast with
+// TestSQLiteQueryPlansUseIndexes checks that the queries that must stay fast with
 // a million games and 100,000 players never scan a whole table. The query
 // texts mirror those of games.go, stats.go, board.go and leaderboard.go.
-func TestQueryPlansUseIndexes(t *testing.T) {
+func TestSQLiteQueryPlansUseIndexes(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	ctx := context.Background()
 	queries := map[string]string{

@@ -15,7 +15,7 @@ func (db *DB) SetPlayerName(ctx context.Context, userID, name string) error {
 		return invalid("no user id given")
 	}
 	ms := db.opt.Now().UnixMilli()
-	return db.write(ctx, "save player name", func(tx *sql.Tx) error {
+	return db.write(ctx, "save player name", func(tx runner) error {
 		return upsertPlayer(ctx, tx, userID, name, ms)
 	})
 }
@@ -24,7 +24,7 @@ func (db *DB) SetPlayerName(ctx context.Context, userID, name string) error {
 // NotFound if the bot has never seen them.
 func (db *DB) PlayerName(ctx context.Context, userID string) (string, error) {
 	var name string
-	err := db.r.QueryRowContext(ctx, `SELECT name FROM players WHERE user_id = ?`, userID).Scan(&name)
+	err := db.read().QueryRowContext(ctx, `SELECT name FROM players WHERE user_id = ?`, userID).Scan(&name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", engine.E(engine.PlayerNotFound, userID)
 	}
@@ -38,7 +38,7 @@ func (db *DB) PlayerName(ctx context.Context, userID string) (string, error) {
 // it was never set.
 func (db *DB) GuildSetting(ctx context.Context, guildID, key string) (string, error) {
 	var v string
-	err := db.r.QueryRowContext(ctx, `SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?`, guildID, key).Scan(&v)
+	err := db.read().QueryRowContext(ctx, `SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?`, guildID, key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", engine.E(engine.SettingNotSet, key)
 	}
@@ -54,7 +54,7 @@ func (db *DB) SetGuildSetting(ctx context.Context, guildID, key, value string) e
 		return invalid("a setting needs a server and a name")
 	}
 	ms := db.opt.Now().UnixMilli()
-	return db.write(ctx, fmt.Sprintf("save setting %q of guild %s", key, guildID), func(tx *sql.Tx) error {
+	return db.write(ctx, fmt.Sprintf("save setting %q of guild %s", key, guildID), func(tx runner) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO guild_settings (guild_id, key, value, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
 			guildID, key, value, ms)

@@ -157,7 +157,7 @@ func (p *Plan) check() error {
 // apply stores the plan in tx for game g (whose ID and Version are those
 // being written) at ms, and points g's BoardPost and PromptPost at the new
 // posts.
-func (p *Plan) apply(ctx context.Context, tx *sql.Tx, g *Game, ms int64) error {
+func (p *Plan) apply(ctx context.Context, tx runner, g *Game, ms int64) error {
 	if p == nil {
 		return nil
 	}
@@ -167,7 +167,7 @@ func (p *Plan) apply(ctx context.Context, tx *sql.Tx, g *Game, ms int64) error {
 			token_until, respond_by, followup, ping, request, request_by, version, want, shown, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			x.GameID, x.Kind, x.ChannelID, x.MessageID, x.Interaction, x.Token,
-			millis(x.TokenUntil), millis(x.RespondBy), x.Followup, strings.Join(x.Ping, ","), x.Request, int(x.By),
+			millis(x.TokenUntil), millis(x.RespondBy), boolInt(x.Followup), strings.Join(x.Ping, ","), x.Request, int(x.By),
 			x.Version, x.Want, x.Shown, ms).Scan(&x.ID)
 		if err != nil {
 			return fmt.Errorf("save %s post: %w", x.Kind, err)
@@ -220,7 +220,7 @@ func scanPost(row scanner) (*Post, error) {
 
 // Post loads the post with the given id; Code NotFound if there is none.
 func (db *DB) Post(ctx context.Context, id int64) (*Post, error) {
-	p, err := scanPost(db.r.QueryRowContext(ctx, `SELECT `+postColumns+` FROM posts WHERE id = ?`, id))
+	p, err := scanPost(db.read().QueryRowContext(ctx, `SELECT `+postColumns+` FROM posts WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, engine.E(engine.PostNotFound, id)
 	}
@@ -232,7 +232,7 @@ func (db *DB) Post(ctx context.Context, id int64) (*Post, error) {
 
 // Posts lists every post of game id, oldest first.
 func (db *DB) Posts(ctx context.Context, id int64) ([]*Post, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT `+postColumns+` FROM posts WHERE game_id = ? ORDER BY id`, id)
+	rows, err := db.read().QueryContext(ctx, `SELECT `+postColumns+` FROM posts WHERE game_id = ? ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("list the posts of game %d: %w", id, err)
 	}
@@ -262,11 +262,12 @@ type Delivery struct {
 // Delivery reads game id and its due posts in one snapshot, so that what
 // the posts should show and the game they show agree.
 func (db *DB) Delivery(ctx context.Context, id int64) (*Delivery, error) {
-	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	rtx, err := db.r.BeginTx(ctx, db.d.readTx)
 	if err != nil {
 		return nil, fmt.Errorf("read the delivery of game %d: %w", id, err)
 	}
-	defer tx.Rollback()
+	defer rtx.Rollback() // read-only: nothing to keep
+	tx := runner{rtx, db.d}
 	g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+`WHERE g.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, engine.E(engine.GameNotFound, id)
@@ -297,7 +298,7 @@ func (db *DB) Delivery(ctx context.Context, id int64) (*Delivery, error) {
 // DueGames lists the games with posts waiting for delivery: what the bot
 // delivers after a start.
 func (db *DB) DueDeliveries(ctx context.Context) ([]int64, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT DISTINCT game_id FROM posts INDEXED BY posts_due WHERE shown <> want ORDER BY game_id`)
+	rows, err := db.read().QueryContext(ctx, `SELECT DISTINCT game_id FROM posts INDEXED BY posts_due WHERE shown <> want ORDER BY game_id`)
 	if err != nil {
 		return nil, fmt.Errorf("list due deliveries: %w", err)
 	}
@@ -327,7 +328,7 @@ func (db *DB) DueDeliveries(ctx context.Context) ([]int64, error) {
 // again), so it is written without waiting for the disk: a killed process
 // keeps it, a power cut may lose the last ones. See the package doc.
 func (db *DB) Delivered(ctx context.Context, id int64, shown, messageID string) error {
-	return db.writeLight(ctx, fmt.Sprintf("record delivery of post %d", id), func(tx *sql.Tx) error {
+	return db.writeLight(ctx, fmt.Sprintf("record delivery of post %d", id), func(tx runner) error {
 		res, err := tx.ExecContext(ctx, `UPDATE posts SET ping = CASE WHEN want = ?1 THEN '' ELSE ping END,
 			shown = CASE WHEN want = ?1 THEN ?1 ELSE '' END,
 			message_id = CASE WHEN ?2 <> '' THEN ?2 ELSE message_id END WHERE id = ?3`, shown, messageID, id)

@@ -68,7 +68,7 @@ func (db *DB) Stats(ctx context.Context, userID string, kind Kind) (*Stats, erro
 	if !kind.Valid() {
 		return nil, invalid("unknown game kind %q (want gomoku or xiangqi)", kind)
 	}
-	rows, err := db.r.QueryContext(ctx, `SELECT opponent_ai, wins, losses, draws, streak, best_streak
+	rows, err := db.read().QueryContext(ctx, `SELECT opponent_ai, wins, losses, draws, streak, best_streak
 		FROM records WHERE user_id = ? AND kind = ?`, userID, kind)
 	if err != nil {
 		return nil, fmt.Errorf("read records of %s: %w", userID, err)
@@ -102,10 +102,10 @@ func (db *DB) HeadToHead(ctx context.Context, a, b string, kind Kind) (Score, er
 	if !kind.Valid() {
 		return s, invalid("unknown game kind %q (want gomoku or xiangqi)", kind)
 	}
-	err := db.r.QueryRowContext(ctx, `SELECT
-		coalesce(sum((first_user = ?1 AND result = 'first') OR (second_user = ?1 AND result = 'second')), 0),
-		coalesce(sum((first_user = ?1 AND result = 'second') OR (second_user = ?1 AND result = 'first')), 0),
-		coalesce(sum(result = 'draw'), 0)
+	err := db.read().QueryRowContext(ctx, `SELECT
+		count(*) FILTER (WHERE (first_user = ?1 AND result = 'first') OR (second_user = ?1 AND result = 'second')),
+		count(*) FILTER (WHERE (first_user = ?1 AND result = 'second') OR (second_user = ?1 AND result = 'first')),
+		count(*) FILTER (WHERE result = 'draw')
 		FROM games
 		WHERE status = 'finished' AND kind = ?3
 		AND ((first_user = ?1 AND second_user = ?2) OR (first_user = ?2 AND second_user = ?1))`,
@@ -135,7 +135,7 @@ func (db *DB) Rating(ctx context.Context, userID string, kind Kind) (PlayerRatin
 	if !kind.Valid() {
 		return PlayerRating{}, invalid("unknown game kind %q (want gomoku or xiangqi)", kind)
 	}
-	st, err := loadRating(ctx, db.r, userID, kind)
+	st, err := loadRating(ctx, db.read(), userID, kind)
 	if err != nil {
 		return PlayerRating{}, err
 	}

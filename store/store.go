@@ -1,18 +1,63 @@
-// Package store keeps Tengen's games, players, statistics and ratings in
-// SQLite (github.com/mattn/go-sqlite3 through database/sql).
+// Package store keeps Tengen's games, players, statistics and ratings,
+// through database/sql, in SQLite (github.com/mattn/go-sqlite3: a file, the
+// default, no setup) or in PostgreSQL (github.com/jackc/pgx/v5's
+// database/sql driver), chosen by the path given to Open: a URL starting
+// postgres:// or postgresql:// names a PostgreSQL database, anything else
+// an SQLite file. Both have the same API, the same semantics and the same
+// errors (engine codes), and the store's tests run on both.
 //
-// Durability: the database runs in WAL mode with synchronous=FULL, so a
-// method that returned nil has its write on disk; a killed process or a power
-// cut cannot lose it. The one exception is Delivered, the bot's record of what
-// Discord shows, which is bookkeeping the bot can recover by asking Discord:
-// it is committed with synchronous=NORMAL (no fsync), so a killed process
-// keeps it but a power cut may lose the last ones. A change of a game and the
-// posts it plans are one transaction: one fsync. Concurrency: every write goes through one connection
-// and starts with BEGIN IMMEDIATE, so writers queue in Go (respecting their
-// context) instead of failing with "database is locked"; reads use a separate
-// pool of read-only connections that WAL lets run alongside the writer. A
-// busy timeout covers other processes (such as "tengen migrate") holding the
+// Durability (SQLite): the database runs in WAL mode with synchronous=FULL,
+// so a method that returned nil has its write on disk; a killed process or
+// a power cut cannot lose it. The one exception is Delivered, the bot's
+// record of what Discord shows, which is bookkeeping the bot can recover by
+// asking Discord: it is committed with synchronous=NORMAL (no fsync), so a
+// killed process keeps it but a power cut may lose the last ones. A change
+// of a game and the posts it plans are one transaction: one fsync.
+//
+// Durability (PostgreSQL): a method that returned nil has committed with
+// synchronous_commit on (the server's default; the store never lowers it
+// for games): the server flushed its WAL to disk before answering, one
+// flush per move as SQLite's one fsync, so neither a killed Tengen nor a
+// crashed server loses it. (A server run with fsync or synchronous_commit
+// off, or one relying on asynchronous replicas, gives only what its
+// administrator chose.) Delivered, as on SQLite, is the exception: it
+// commits with SET LOCAL synchronous_commit = off, so a crash of the server
+// may lose the last ones (never part of one), as a power cut may with
+// SQLite.
+//
+// Concurrency (SQLite): every write goes through one connection and starts
+// with BEGIN IMMEDIATE, so writers queue in Go (respecting their context)
+// instead of failing with "database is locked"; reads use a separate pool
+// of read-only connections that WAL lets run alongside the writer. A busy
+// timeout covers other processes (such as "tengen migrate") holding the
 // file.
+//
+// Concurrency (PostgreSQL): one pool of connections serves reads and
+// writes, and any number of processes may share the database. Every write
+// transaction is SERIALIZABLE, so writers behave as if they ran one after
+// another, as SQLite's do. The version check in the UPDATE of a game alone
+// would keep moves exactly-once, but other writes read, then write what
+// they read (a player's rating and the leaderboard tallies when two of
+// their games end at once, the open challenges counted before an insert,
+// the pending rematch offer looked up before another is made), and only
+// serializable transactions keep those exact without a lock per case. When
+// PostgreSQL cannot order a transaction after the others it aborts it
+// (serialization failure, deadlock, or a unique key another transaction
+// took meanwhile), and the store runs it again after a short random pause,
+// up to 20 times: the new run sees the other's commit and gives SQLite's
+// answer (engine.VersionConflict, engine.RematchPending,
+// engine.TooManyChallenges). Reads that must agree (Leaderboard, Delivery)
+// share one REPEATABLE READ snapshot. Options.BusyTimeout becomes the
+// session's lock_timeout: how long a write waits for a row another
+// transaction holds.
+//
+// The PostgreSQL URL is pgx's: postgres://user:password@host:port/dbname,
+// with parameters such as sslmode=require; any parameter pgx does not know
+// is a session setting, e.g. search_path=tengen to keep the tables in
+// schema tengen (which must exist). Errors show the URL without its
+// password. The schema comes from package migrations (its postgres
+// directory); processes starting at once migrate one after the other,
+// under an advisory lock of the schema.
 //
 // Games use optimistic concurrency: every game row carries a version, and
 // Update and Finish only apply when the version the caller read is still the
@@ -51,7 +96,6 @@ import (
 	_ "github.com/mattn/go-sqlite3"
 
 	"github.com/tengen-bot/tengen/engine"
-	"github.com/tengen-bot/tengen/migrations"
 	"github.com/tengen-bot/tengen/store/glicko2"
 )
 
@@ -85,7 +129,8 @@ type Options struct {
 	// appears on a leaderboard (DefaultMaxRD when 0).
 	MaxRD float64
 	// BusyTimeout bounds the wait for a lock held by another process
-	// (DefaultBusyTimeout when 0).
+	// (DefaultBusyTimeout when 0); on PostgreSQL it is the session's
+	// lock_timeout, unless the URL sets one.
 	BusyTimeout time.Duration
 }
 
@@ -113,11 +158,17 @@ func (o Options) withDefaults() Options {
 
 // DB is an open Tengen database. It is safe for concurrent use.
 type DB struct {
-	w        *sql.DB // the single writer connection
-	r        *sql.DB // read-only connections (the writer itself for :memory:)
+	// SQLite: w is the single writer connection, r the read-only
+	// connections (the writer itself for :memory:). PostgreSQL: one pool,
+	// both w and r.
+	w, r     *sql.DB
+	d        *dialect
 	opt      Options
 	migrated []string
 }
+
+// read runs the store's queries on the read connections.
+func (db *DB) read() runner { return runner{db.r, db.d} }
 
 // querier is what *sql.DB, *sql.Conn and *sql.Tx have in common for reads.
 type querier interface {
@@ -125,14 +176,25 @@ type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-// Open opens (creating if needed) the SQLite database at path, applies the
-// pending migrations and returns the DB. The path ":memory:" gives a private
-// in-memory database on a single connection, for tests.
+// Open opens the database at path, applies the pending migrations and
+// returns the DB. A path starting with postgres:// or postgresql:// is a
+// PostgreSQL connection URL (see the package doc and pgx's
+// pgconn.ParseConfig for its parameters); anything else is an SQLite file,
+// created if needed. The path ":memory:" gives a private in-memory SQLite
+// database on a single connection, for tests.
 func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("open database: no file name given")
 	}
 	opt = opt.withDefaults()
+	if isPostgresURL(path) {
+		return openPostgres(ctx, path, opt)
+	}
+	return openSQLite(ctx, path, opt)
+}
+
+// openSQLite opens the SQLite database file at path (see Open).
+func openSQLite(ctx context.Context, path string, opt Options) (*DB, error) {
 	busy := opt.BusyTimeout.Milliseconds()
 	common := fmt.Sprintf("_busy_timeout=%d&_foreign_keys=on", busy)
 	memory := path == ":memory:"
@@ -154,8 +216,8 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 		w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	db := &DB{w: w, r: w, opt: opt}
-	if db.migrated, err = migrate(ctx, w, migrations.FS()); err != nil {
+	db := &DB{w: w, r: w, d: sqliteDialect(), opt: opt}
+	if db.migrated, err = migrate(ctx, w, db.d, db.d.migrations); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("migrate database %s: %w", path, err)
 	}
@@ -203,27 +265,46 @@ func (db *DB) Close() error {
 
 // SchemaVersion returns the number of the last migration applied.
 func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
-	return schemaVersion(ctx, db.w)
+	return schemaVersion(ctx, runner{db.w, db.d})
 }
 
 // Migrated returns the names of the migrations Open applied (none when the
 // schema was already up to date).
 func (db *DB) Migrated() []string { return append([]string(nil), db.migrated...) }
 
-// write runs fn in a write transaction (BEGIN IMMEDIATE on the single writer
-// connection) and commits it; what names the operation in errors.
-func (db *DB) write(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
-	tx, err := db.w.BeginTx(ctx, nil)
-	return commit(tx, err, what, fn)
+// maxAttempts bounds the runs of a PostgreSQL write transaction that
+// fails to serialize with others (see write).
+const maxAttempts = 20
+
+// write runs fn in a write transaction and commits it; what names the
+// operation in errors. On SQLite the transaction is a BEGIN IMMEDIATE on
+// the single writer connection: writers run one at a time. On PostgreSQL it
+// is SERIALIZABLE: writers run at once, and when PostgreSQL cannot order
+// one after the others it aborts it (see dialect.retryable), and write runs
+// fn again in a new transaction, after a short random pause, up to
+// maxAttempts times; the last failure is returned as it is. fn must
+// therefore set everything it returns, and undo what it changed in its
+// arguments, on every run.
+func (db *DB) write(ctx context.Context, what string, fn func(tx runner) error) error {
+	for attempt := 1; ; attempt++ {
+		tx, err := db.w.BeginTx(ctx, db.d.writeTx)
+		err = commit(db.d, tx, err, what, fn)
+		if attempt == maxAttempts || !db.d.retryable(err) {
+			return err
+		}
+		if err := pause(ctx, attempt); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+	}
 }
 
 // commit runs fn in tx (begun with error err) and commits it, or rolls it
 // back when fn fails; what names the operation in errors.
-func commit(tx *sql.Tx, err error, what string, fn func(tx *sql.Tx) error) error {
+func commit(d *dialect, tx *sql.Tx, err error, what string, fn func(tx runner) error) error {
 	if err != nil {
 		return fmt.Errorf("%s: begin: %w", what, err)
 	}
-	if err := fn(tx); err != nil {
+	if err := fn(runner{tx, d}); err != nil {
 		if rerr := tx.Rollback(); rerr != nil {
 			return fmt.Errorf("%s: %w (rollback: %v)", what, err, rerr)
 		}
@@ -242,7 +323,20 @@ func commit(tx *sql.Tx, err error, what string, fn func(tx *sql.Tx) error) error
 // the package doc): the transaction commits with synchronous=NORMAL, which
 // in WAL mode skips the fsync. A killed process keeps it (it is in the WAL,
 // in the operating system's cache); the next full write syncs it too.
-func (db *DB) writeLight(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
+//
+// On PostgreSQL the transaction commits with synchronous_commit off: the
+// server acknowledges it before its WAL reaches the disk, so a crash of
+// the server (not of Tengen) may lose the last ones, as a power cut may
+// with SQLite.
+func (db *DB) writeLight(ctx context.Context, what string, fn func(tx runner) error) error {
+	if db.d.postgres {
+		return db.write(ctx, what, func(tx runner) error {
+			if _, err := tx.ExecContext(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+				return err
+			}
+			return fn(tx)
+		})
+	}
 	if db.r == db.w {
 		return db.write(ctx, what, fn) // in memory: nothing to sync
 	}
@@ -262,7 +356,16 @@ func (db *DB) writeLight(ctx context.Context, what string, fn func(tx *sql.Tx) e
 		}
 	}()
 	tx, err := conn.BeginTx(ctx, nil)
-	return commit(tx, err, what, fn)
+	return commit(db.d, tx, err, what, fn)
+}
+
+// boolInt is b as stored: the schema keeps flags as integers 0 and 1 in
+// both dialects (PostgreSQL does not turn a bool into an integer).
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // millis converts t to Unix milliseconds, NULL for the zero time.

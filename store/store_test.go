@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestOpenSetsPragmas(t *testing.T) {
+func TestSQLiteOpenSetsPragmas(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	ctx := context.Background()
 	tests := []struct {
@@ -34,7 +34,7 @@ func TestOpenSetsPragmas(t *testing.T) {
 	}
 }
 
-func TestOpenInMemory(t *testing.T) {
+func TestSQLiteOpenInMemory(t *testing.T) {
 	ctx := context.Background()
 	db, err := Open(ctx, ":memory:", Options{})
 	if err != nil {
