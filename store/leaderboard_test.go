@@ -151,7 +151,7 @@ func TestLeaderboard(t *testing.T) {
 			want string
 		}{
 			{BoardQuery{Kind: "chess"}, "unknown game kind"},
-			{BoardQuery{Kind: Gomoku, Page: 4, PerPage: 5}, "has 3 pages"},
+			{BoardQuery{Kind: Gomoku, Page: 4, PerPage: 5}, "the last page is 3"},
 			{BoardQuery{Kind: Gomoku, Page: -1}, "start at 1"},
 			{BoardQuery{Kind: Gomoku, PerPage: MaxPageSize + 1}, "a page holds"},
 		}
