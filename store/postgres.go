@@ -14,15 +14,16 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
-// isPostgresURL reports whether Open's path names a PostgreSQL database.
-func isPostgresURL(path string) bool {
+// IsPostgres reports whether Open's path names a PostgreSQL database
+// (a postgres:// or postgresql:// URL) rather than an SQLite file.
+func IsPostgres(path string) bool {
 	return strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://")
 }
 
 // Redacted returns Open's path as logs may show it: an SQLite file name as
 // it is, a PostgreSQL URL without its password.
 func Redacted(path string) string {
-	if !isPostgresURL(path) {
+	if !IsPostgres(path) {
 		return path
 	}
 	return redactURL(path)

@@ -187,7 +187,7 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 		return nil, errors.New("open database: no file name given")
 	}
 	opt = opt.withDefaults()
-	if isPostgresURL(path) {
+	if IsPostgres(path) {
 		return openPostgres(ctx, path, opt)
 	}
 	return openSQLite(ctx, path, opt)

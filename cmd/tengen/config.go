@@ -162,7 +162,7 @@ func loadConfig(path string, explicit bool) (Config, error) {
 func (c *Config) check() error {
 	switch {
 	case c.Database == "":
-		return errors.New("database: must name a file, e.g. tengen.db")
+		return errors.New("database: must name a file, e.g. tengen.db, or a PostgreSQL URL, e.g. postgres://tengen@db.example/tengen")
 	case !slices.Contains([]string{"debug", "info", "warn", "error"}, c.Log.Level):
 		return fmt.Errorf("log.level: %q is not one of debug, info, warn, error", c.Log.Level)
 	case c.Log.Format != "text" && c.Log.Format != "json":

@@ -6,8 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
+
+	"github.com/tengen-bot/tengen/store"
 )
 
 // checkDatabase refuses, before anything is opened or written, an SQLite
@@ -17,7 +18,7 @@ import (
 // and keeps its journal (the -wal and -shm files). A database server (a
 // postgres:// URL) is checked by connecting to it.
 func checkDatabase(path string) error {
-	if isServerURL(path) {
+	if store.IsPostgres(path) {
 		return nil
 	}
 	dir := filepath.Dir(path)
@@ -66,10 +67,4 @@ func writeFix(err error, dir string) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
-}
-
-// isServerURL reports whether database names a database server rather
-// than an SQLite file.
-func isServerURL(database string) bool {
-	return strings.HasPrefix(database, "postgres://") || strings.HasPrefix(database, "postgresql://")
 }

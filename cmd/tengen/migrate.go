@@ -10,7 +10,7 @@ import (
 	"github.com/tengen-bot/tengen/store"
 )
 
-const migrateUsage = `usage: tengen migrate [-db FILE]
+const migrateUsage = `usage: tengen migrate [-db FILE or postgres://URL]
 
 Creates the database if needed, applies the pending schema migrations (the
 bot also does this on start) and prints the schema version.
@@ -29,7 +29,7 @@ func migrateCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, migrateUsage)
 		fs.PrintDefaults()
 	}
-	path := fs.String("db", "tengen.db", "the SQLite database file")
+	path := fs.String("db", "tengen.db", "the SQLite database file, or a PostgreSQL URL")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -60,12 +60,12 @@ func migrateCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	for _, name := range applied {
-		fmt.Fprintf(stdout, "%s: applied %s\n", *path, name)
+		fmt.Fprintf(stdout, "%s: applied %s\n", store.Redacted(*path), name)
 	}
 	state := "up to date"
 	if len(applied) > 0 {
 		state = fmt.Sprintf("%d migration(s) applied", len(applied))
 	}
-	fmt.Fprintf(stdout, "%s: schema version %d (%s)\n", *path, version, state)
+	fmt.Fprintf(stdout, "%s: schema version %d (%s)\n", store.Redacted(*path), version, state)
 	return 0
 }

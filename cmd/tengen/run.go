@@ -74,10 +74,10 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	}
 	c := m.Config
 	if m.db, err = store.Open(ctx, c.Database, store.Options{}); err != nil {
-		return fmt.Errorf("opening the database %s: %w", c.Database, err)
+		return fmt.Errorf("opening the database %s: %w", store.Redacted(c.Database), err)
 	}
 	if applied := m.db.Migrated(); len(applied) > 0 {
-		m.Logger.Info("database migrated", "file", c.Database, "applied", applied)
+		m.Logger.Info("database migrated", "database", store.Redacted(c.Database), "applied", applied)
 	}
 	s, err := discordgo.New(token)
 	if err != nil {
@@ -136,7 +136,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		defer close(m.ticking)
 		m.tick(tctx, time.Duration(c.Games.TickInterval))
 	}()
-	m.Logger.Info("running", "database", c.Database)
+	m.Logger.Info("running", "database", store.Redacted(c.Database))
 	return nil
 }
 
