@@ -85,7 +85,8 @@ func TestGomokuGameToFive(t *testing.T) {
 	moves := []struct {
 		u    *discordtest.User
 		move string
-	}{{alice, "h8"}, {bob, "h9"}, {alice, "i8"}, {bob, "i9"}, {alice, "j8"}, {bob, "j9"}, {alice, "k8"}, {bob, "k9"}}
+	}{{alice, "a1"}, {bob, "o15"}, // ten moves at least: a shorter game moves no rating
+		{alice, "h8"}, {bob, "h9"}, {alice, "i8"}, {bob, "i9"}, {alice, "j8"}, {bob, "j9"}, {alice, "k8"}, {bob, "k9"}}
 	prev := board
 	for i, mv := range moves {
 		var cur *discordtest.Message

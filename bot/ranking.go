@@ -72,9 +72,12 @@ func (b *Bot) leaderboardMessage(q *request, p pageID, clamp bool) (*message, er
 		Color: kindOf(p.Kind).embed,
 	}
 	var sb strings.Builder
+	provisional := false
 	for _, r := range board.Rows {
 		fmt.Fprintf(&sb, "%s %s\n", medal(r.Rank), boardLine(loc, r))
+		provisional = provisional || r.RD > store.ProvisionalRD
 	}
+
 	if len(board.Rows) == 0 {
 		sb.WriteString(loc.t("leaderboard.empty"))
 	}
@@ -86,6 +89,9 @@ func (b *Bot) leaderboardMessage(q *request, p pageID, clamp bool) (*message, er
 	}
 	if board.Pages > 0 {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: loc.t("leaderboard.page", board.Page, board.Pages, board.Total)}
+		if provisional {
+			e.Footer.Text += " · " + loc.t("leaderboard.provisional")
+		}
 	}
 	p.Global = global
 	p.Page = board.Page
@@ -120,9 +126,20 @@ func medal(rank int) string {
 	return fmt.Sprintf("`#%d`", rank)
 }
 
-// boardLine is one ranked player: "<@id> · 1612 ± 48 · 10W 3L 1D".
+// boardLine is one ranked player: "<@id> · 1612 ± 48 · 10W 3L 1D", with
+// "1612?" for a provisional rating.
 func boardLine(loc locale, r store.BoardRow) string {
-	return fmt.Sprintf("<@%s> · **%d** ± %d · %s", r.UserID, int(math.Round(r.Rating)), int(math.Round(r.RD)), score(loc, r.Score))
+	return fmt.Sprintf("<@%s> · %s ± %d · %s", r.UserID, ratingText(r.Rating, r.RD), int(math.Round(r.RD)), score(loc, r.Score))
+}
+
+// ratingText writes a rating in bold, marked "?" while it is provisional
+// (its deviation above store.ProvisionalRD).
+func ratingText(rating, rd float64) string {
+	s := fmt.Sprintf("**%d**", int(math.Round(rating)))
+	if rd > store.ProvisionalRD {
+		s += "?"
+	}
+	return s
 }
 
 func score(loc locale, s store.Score) string {
@@ -157,7 +174,7 @@ func (b *Bot) statsCommand(q *request, o options) (reply, error) {
 			return reply{}, err
 		}
 		var sb strings.Builder
-		fmt.Fprintf(&sb, "%s **%d** ± %d\n", loc.t("stats.rating"), int(math.Round(r.Rating)), int(math.Round(r.RD)))
+		fmt.Fprintf(&sb, "%s %s ± %d\n", loc.t("stats.rating"), ratingText(r.Rating, r.RD), int(math.Round(r.RD)))
 		fmt.Fprintf(&sb, "%s %s\n", loc.t("stats.people"), score(loc, st.People.Score))
 		if st.People.BestStreak > 0 || st.People.Streak != 0 {
 			fmt.Fprintf(&sb, "%s\n", loc.t("stats.streak", st.People.Streak, st.People.BestStreak))

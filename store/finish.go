@@ -73,12 +73,14 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 		if err := plan.apply(ctx, tx, &next, ms); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE games SET moves = ?, status = 'finished', result = ?, reason = ?,
+		// rated = rated * ?: the lifecycle may finish a rated game unrated
+		// (one too short to count), never the other way round.
+		res, err := tx.ExecContext(ctx, `UPDATE games SET moves = ?, status = 'finished', result = ?, reason = ?, rated = rated * ?,
 			channel_id = ?, board_post = ?, prompt_post = ?, locale = ?, app_permissions = ?,
 			request = '', request_by = 0, request_at = NULL, deadline = NULL, remind_at = NULL, ai_undos = ?,
 			updated_at = ?, finished_at = ?, version = version + 1
 			WHERE id = ? AND version = ? AND status = 'active'`,
-			g.Moves, resultOf(o), reason, g.ChannelID, nullID(next.BoardPost), nullID(next.PromptPost), g.Locale, nullPerms(g.Perms),
+			g.Moves, resultOf(o), reason, boolInt(g.Rated), g.ChannelID, nullID(next.BoardPost), nullID(next.PromptPost), g.Locale, nullPerms(g.Perms),
 			g.AIUndos, ms, ms, g.ID, g.Version)
 		if err != nil {
 			return err
@@ -97,6 +99,11 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 			return err
 		}
 		if stored.Rated {
+			if stored.Rated, err = db.pairMayRate(ctx, tx, stored, ms); err != nil {
+				return err
+			}
+		}
+		if stored.Rated {
 			rc, err = db.rate(ctx, tx, stored, now)
 		}
 		return err
@@ -105,12 +112,37 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 		g.BoardPost, g.PromptPost = board, prompt
 		return RatingChanges{}, err
 	}
-	g.Status = Finished
+	g.Status, g.Rated = Finished, rc.Rated
 	g.Request = Request{}
 	g.Deadline, g.RemindAt = time.Time{}, time.Time{}
 	g.Version++
 	g.UpdatedAt, g.FinishedAt = now, now
 	return rc, nil
+}
+
+// pairMayRate reports whether the rated game g, finishing at ms, may move
+// ratings: its two players have finished fewer than Options.PairGames rated
+// games together within Options.PairWindow. When not, g is stored unrated.
+func (db *DB) pairMayRate(ctx context.Context, tx runner, g *Game, ms int64) (bool, error) {
+	if db.opt.PairGames < 0 {
+		return true, nil
+	}
+	a, b := g.Seats[0].UserID, g.Seats[1].UserID
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games
+		WHERE kind = ? AND status = 'finished' AND rated = 1 AND id <> ? AND finished_at >= ?
+		AND ((first_user = ? AND second_user = ?) OR (first_user = ? AND second_user = ?))`,
+		g.Kind, g.ID, ms-db.opt.PairWindow.Milliseconds(), a, b, b, a).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("count the rated games of %s and %s: %w", a, b, err)
+	}
+	if n < db.opt.PairGames {
+		return true, nil
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET rated = 0 WHERE id = ?`, g.ID); err != nil {
+		return false, fmt.Errorf("finish game %d unrated: %w", g.ID, err)
+	}
+	return false, nil
 }
 
 // score is the result for side s: 1 win, 0.5 draw, 0 loss.

@@ -363,3 +363,41 @@ func TestConcurrentFinishesOfOnePlayer(t *testing.T) {
 		}
 	})
 }
+
+// TestPairGamesLimit: within a day only the first three rated games of the
+// same two players move ratings; later ones finish unrated (and say so),
+// the pair's games with someone else still count, and a day later theirs
+// count again.
+func TestPairGamesLimit(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open opener) {
+		clk := newClock()
+		db, _ := open(t, Options{Now: clk.Now})
+		ctx := context.Background()
+		rated := 0
+		for range 30 {
+			g := humanGame("alt", "main", true)
+			if rc := play(t, db, g, firstWins); rc.Rated {
+				rated++
+			}
+			clk.Advance(time.Minute)
+		}
+		if rated != DefaultPairGames {
+			t.Fatalf("%d of 30 games between one pair moved ratings, want %d", rated, DefaultPairGames)
+		}
+		r, err := db.Rating(ctx, "alt", Gomoku)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("30 wins of an alt over the same player in 30 minutes: rating %.0f (%d counted)", r.Rating, r.Games())
+		if r.Games() != DefaultPairGames {
+			t.Fatalf("alt rated games %d, want %d", r.Games(), DefaultPairGames)
+		}
+		if rc := play(t, db, humanGame("main", "third", true), firstWins); !rc.Rated {
+			t.Fatal("a game with someone else was not rated")
+		}
+		clk.Advance(DefaultPairWindow)
+		if rc := play(t, db, humanGame("main", "alt", true), firstWins); !rc.Rated {
+			t.Fatal("a day later the pair's game was not rated")
+		}
+	})
+}

@@ -172,6 +172,7 @@ func TestLeaderboardFromPlay(t *testing.T) {
 		ctx := context.Background()
 		for range DefaultMinGames {
 			play(t, db, humanGame("winner", "loser", true), firstWins)
+			clk.Advance(DefaultPairWindow/DefaultPairGames + time.Minute) // the pair's games keep counting
 		}
 		play(t, db, humanGame("winner", "third", true), firstWins)
 		b, err := db.Leaderboard(ctx, BoardQuery{Kind: Gomoku, GuildID: "g1", UserID: "third"})

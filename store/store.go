@@ -74,9 +74,10 @@
 // per AI level instead.
 //
 // Leaderboards, global or per guild (the players who have played a rated
-// game there), rank players by rating; to qualify a player needs at least 5
+// game there), rank players by rating; to qualify a player needs at least 3
 // rated games (Options.MinGames) and an RD, after inactivity growth, of at
-// most 160 (Options.MaxRD). Totals and ranks come from per-bucket tallies
+// most 250 (Options.MaxRD); above ProvisionalRD the adapter marks a rating
+// as provisional rather than hiding it. Totals and ranks come from per-bucket tallies
 // and covering indexes rather than counting rows, so a page with the
 // caller's rank stays within a few milliseconds with 100,000 players and a
 // million games (see BenchmarkLeaderboard).
@@ -103,9 +104,12 @@ import (
 const (
 	DefaultTau          = glicko2.DefaultTau    // Glicko-2 system constant
 	DefaultRatingPeriod = 7 * 24 * time.Hour    // idle time that counts as one rating period
-	DefaultMinGames     = 5                     // rated games needed to appear on a leaderboard
-	DefaultMaxRD        = 160.0                 // largest rating deviation that appears on a leaderboard
+	DefaultMinGames     = 3                     // rated games needed to appear on a leaderboard
+	DefaultMaxRD        = 250.0                 // largest rating deviation that appears on a leaderboard
+	ProvisionalRD       = 110.0                 // a rating deviation above this is shown as provisional
 	DefaultBusyTimeout  = 10 * time.Second      // how long to wait for another process's lock
+	DefaultPairGames    = 3                     // rated games between two players that count per PairWindow
+	DefaultPairWindow   = 24 * time.Hour        // the window of PairGames
 	DefaultPageSize     = 10                    // leaderboard rows per page
 	MaxPageSize         = 100                   // the most leaderboard rows per page
 	InitialRating       = glicko2.DefaultRating // rating of a new player
@@ -132,6 +136,13 @@ type Options struct {
 	// (DefaultBusyTimeout when 0); on PostgreSQL it is the session's
 	// lock_timeout, unless the URL sets one.
 	BusyTimeout time.Duration
+	// PairGames is how many rated games between the same two players
+	// move ratings within PairWindow; later ones finish unrated, so two
+	// accounts cannot farm a rating off each other (DefaultPairGames
+	// when 0; negative means no limit).
+	PairGames int
+	// PairWindow is the window of PairGames (DefaultPairWindow when 0).
+	PairWindow time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -152,6 +163,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.BusyTimeout <= 0 {
 		o.BusyTimeout = DefaultBusyTimeout
+	}
+	if o.PairGames == 0 {
+		o.PairGames = DefaultPairGames
+	}
+	if o.PairWindow <= 0 {
+		o.PairWindow = DefaultPairWindow
 	}
 	return o
 }

@@ -308,3 +308,34 @@ func TestAIFlood(t *testing.T) {
 		t.Fatalf("the light user waited %d turns behind the flood, want at most one per worker", waited)
 	}
 }
+
+// TestResignFarming: an alt resigning at move 0, 30 times, used to take a
+// rating from 1500 to 1917. Games under MinRatedPlies finish unrated, so
+// it moves nothing; a real game of the pair still counts.
+func TestResignFarming(t *testing.T) {
+	e := newEnv(t, Config{})
+	for range 30 {
+		g := e.duel(true)
+		done, err := e.m.Resign(ctx, g.ID, as(bob.ID), AnyPly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done.Rated {
+			t.Fatalf("game %d, resigned at move 0, finished rated", g.ID)
+		}
+		e.clock.Advance(time.Hour) // past the pair window's reach: only length matters here
+	}
+	r, err := e.db.Rating(ctx, alice.ID, store.Gomoku)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("30 resignations at move 0: alice's rating %.0f, %d rated games", r.Rating, r.Games())
+	if r.Games() != 0 || r.Rating != store.InitialRating {
+		t.Fatalf("alice's rating %+v after 30 resignations at move 0", r)
+	}
+	g := e.duel(true)
+	e.play(g.ID, "b10", "a1", "h8", "a2", "h9", "a3", "h10", "a5", "h11", "a7", "h12") // five at move 11
+	if r, _ := e.db.Rating(ctx, alice.ID, store.Gomoku); r.Games() != 1 {
+		t.Fatalf("a real win counted %d times", r.Games())
+	}
+}

@@ -77,8 +77,9 @@ func TestPlayToFiveRated(t *testing.T) {
 	e := newEnv(t, Config{})
 	e.m.cfg.Notifier = storedCheck{t, e.db, e.rec}
 	g := e.duel(true)
-	// Black: h8 i8 j8 k8 l8; white: h9 i9 j9 k9.
-	e.play(g.ID, "h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9")
+	// Black: a1 h8 i8 j8 k8 l8; white: o15 h9 i9 j9 k9 (eleven moves: a
+	// game shorter than MinRatedPlies moves no rating).
+	e.play(g.ID, "a1", "o15", "h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9")
 	end := e.play(g.ID, "l8")
 	if end.Status != store.Finished || end.Outcome != engine.WinFor(engine.First, engine.Five) {
 		t.Fatalf("game ended %s %v", end.Status, end.Outcome)
@@ -91,8 +92,8 @@ func TestPlayToFiveRated(t *testing.T) {
 		over.Outcome != end.Outcome || over.Actor != engine.First {
 		t.Errorf("game over event %+v", over)
 	}
-	if got := e.rec.count(g.ID, MoveMade); got != 9 {
-		t.Errorf("%d move events, want 9", got)
+	if got := e.rec.count(g.ID, MoveMade); got != 11 {
+		t.Errorf("%d move events, want 11", got)
 	}
 	st, err := e.db.Stats(ctx, alice.ID, store.Gomoku)
 	if err != nil {

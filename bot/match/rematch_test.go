@@ -18,13 +18,15 @@ func TestRematchBetweenPeople(t *testing.T) {
 	}
 	_, err = e.m.Rematch(ctx, g.ID, as(carol.ID))
 	wantCode(t, err, engine.ClassNotPlayer)
+	// a rated game resigned before MinRatedPlies finished unrated, and its
+	// rematch is offered unrated too
 
 	offer, err := e.m.Rematch(ctx, g.ID, as(bob.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if offer.Status != store.Challenge || offer.Seats[engine.First].UserID != bob.ID ||
-		offer.Seats[offer.Challenger].UserID != bob.ID || !offer.Rated || offer.Request.Kind != store.RematchRequest {
+		offer.Seats[offer.Challenger].UserID != bob.ID || offer.Rated || offer.Request.Kind != store.RematchRequest {
 		t.Fatalf("rematch offer %+v", offer)
 	}
 	_, err = e.m.Rematch(ctx, g.ID, as(bob.ID))
