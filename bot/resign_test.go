@@ -32,6 +32,9 @@ func TestResignAsksOnce(t *testing.T) {
 	second := w.must(w.bob.Slash(ctx, w.lobby, "resign"))
 	final := w.confirmResign(w.bob, first, board)
 	checkBoard(t, final, "Rematch")
+	if got := field(final, "Rated"); got != "no: a game shorter than 10 moves never counts for ratings" {
+		t.Errorf("a rated game resigned at move 1 shows Rated %q", got)
+	}
 	wantEphemeral(t, w.must(w.bob.Click(ctx, second.Message(), buttonID(t, second.Message(), "Yes, resign"))), "over")
 	w.noFailures()
 }

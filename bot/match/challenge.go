@@ -294,8 +294,10 @@ func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) 
 	g := l.g
 	g.Seats[side], g.Seats[side.Other()] = store.Human(p.ID, p.Name), store.AI(spec.Level)
 	g.Challenger, g.Status = side, store.Active
-	if err := m.checkAIRoom(g); err != nil {
-		return nil, err
+	if side != engine.First { // the AI moves first
+		if err := m.checkAIRoom(g); err != nil {
+			return nil, err
+		}
 	}
 	m.armTurn(l, m.now())
 	l.newBoard(spec.Via, nil)
@@ -357,8 +359,10 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 		if err := m.checkAIGames(ctx, userID); err != nil {
 			return nil, err
 		}
-		if err := m.checkAIRoom(g); err != nil {
-			return nil, err
+		if me != engine.First { // the AI moves first
+			if err := m.checkAIRoom(g); err != nil {
+				return nil, err
+			}
 		}
 		g.Status = store.Active
 		m.armTurn(l, m.now())

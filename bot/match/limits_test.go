@@ -339,3 +339,53 @@ func TestResignFarming(t *testing.T) {
 		t.Fatalf("a real win counted %d times", r.Games())
 	}
 }
+
+// TestAIQueueBound: when MaxAIQueued turns already wait, a move that would
+// queue one more is refused before it is stored, with a clear reply; once
+// the AI catches up the same move goes through.
+func TestAIQueueBound(t *testing.T) {
+	ai := &orderAI{gate: make(chan struct{})}
+	var release sync.Once
+	open := func() { release.Do(func() { close(ai.gate) }) }
+	t.Cleanup(open) // before the manager's Close, which waits for the AI
+	e := newEnv(t, Config{AI: ai, Workers: 1, MaxAIQueued: 2})
+	start := func(p Player) (*store.Game, error) {
+		return e.m.Solo(ctx, SoloSpec{Setup: Setup{Kind: store.Gomoku}, Player: p, Level: 1, Start: ChallengerFirst})
+	}
+	// three games, each waiting for its first move from the AI: one
+	// worker holds the first, two wait
+	for i, p := range []Player{alice, bob, carol} {
+		g, err := start(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.m.Play(ctx, g.ID, as(p.ID), "h8", AnyPly); err != nil {
+			t.Fatalf("move %d: %v", i, err)
+		}
+		time.Sleep(20 * time.Millisecond) // the worker takes the first
+	}
+	dave := Player{ID: "400", Name: "dave"}
+	g, err := start(dave)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.m.Play(ctx, g.ID, as(dave.ID), "h8", AnyPly)
+	if engine.ErrorCode(err) != engine.AIBusy {
+		t.Fatalf("a move past the bound: %v", err)
+	}
+	if stored, eg := e.game(g.ID); eg.Ply() != 0 || stored.Status != store.Active {
+		t.Fatalf("the refused move was stored: %q", stored.Moves)
+	}
+	open()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, err = e.m.Play(ctx, g.ID, as(dave.ID), "h8", AnyPly)
+		if err == nil || engine.ErrorCode(err) != engine.AIBusy || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("after the AI caught up: %v", err)
+	}
+}
