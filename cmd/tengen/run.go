@@ -141,18 +141,47 @@ func (m *Main) Run(ctx context.Context) (err error) {
 }
 
 // tick runs the lifecycle's clock every interval until ctx ends: expiries,
-// reminders, losses on time, abandoned games.
+// reminders, losses on time, abandoned games; only while this process holds
+// the lease of the deadlines (store.Lease): of several processes sharing a
+// PostgreSQL database one runs them, and when it dies another takes over
+// at its next tick.
 func (m *Main) tick(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
+	var lease *store.Lease // held while this process runs the deadlines
+	defer func() {
+		if lease != nil {
+			if err := lease.Release(); err != nil {
+				m.Logger.Warn("releasing the deadlines", "err", err)
+			}
+		}
+	}()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := m.games.Tick(ctx); err != nil && ctx.Err() == nil {
-				m.Logger.Warn("tick failed", "err", err)
+		}
+		if lease != nil {
+			if err := lease.Check(ctx); err != nil {
+				m.Logger.Warn("no longer running the deadlines", "err", err)
+				_ = lease.Release() // its connection is gone: nothing to give back
+				lease = nil
 			}
+		}
+		if lease == nil {
+			l, err := m.db.TryLead(ctx)
+			if err != nil && ctx.Err() == nil {
+				m.Logger.Warn("trying to run the deadlines", "err", err)
+			}
+			if l == nil {
+				continue // another process runs them
+			}
+			lease = l
+			m.Logger.Info("running the deadlines (expiries, reminders, losses on time)")
+		}
+		if err := m.games.Tick(ctx); err != nil && ctx.Err() == nil {
+			m.Logger.Warn("tick failed", "err", err)
 		}
 	}
 }

@@ -1,0 +1,75 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Lease is the right to run the game deadlines (expiries, reminders,
+// losses on time) that one process holds at a time, so that several
+// processes sharing one database never act on the same deadline twice
+// over and none is left without someone to act on it.
+//
+// On SQLite one process owns the file, so a lease always holds. On
+// PostgreSQL it is a session advisory lock held on a connection kept out
+// of the pool: released by Release, or by PostgreSQL when the holding
+// process dies and its connection closes, after which another process's
+// next TryLead takes it over.
+type Lease struct {
+	conn *sql.Conn // PostgreSQL: the connection holding the lock; nil on SQLite
+	key  string
+}
+
+// leaseName names the deadlines' lock; the schema is part of the key, so
+// databases in different schemas of one server lead apart.
+const leaseName = "tengen.deadlines"
+
+// TryLead takes the lease of the deadlines if no other process holds it.
+// It returns nil and no error when another does.
+func (db *DB) TryLead(ctx context.Context) (*Lease, error) {
+	if !db.d.postgres {
+		return &Lease{}, nil
+	}
+	conn, err := db.w.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("lead the deadlines: %w", err)
+	}
+	var got bool
+	err = conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock(hashtext(current_schema() || '/' || $1))`, leaseName).Scan(&got)
+	if err != nil || !got {
+		return nil, errors.Join(wrapErr("lead the deadlines", err), conn.Close())
+	}
+	return &Lease{conn: conn, key: leaseName}, nil
+}
+
+// wrapErr wraps a non-nil err with what was being done.
+func wrapErr(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// Check reports whether the lease still holds: on PostgreSQL, that the
+// connection holding the lock is alive (a server restart or a broken
+// connection loses it, and the holder must stop acting and lead again).
+func (l *Lease) Check(ctx context.Context) error {
+	if l.conn == nil {
+		return nil
+	}
+	if err := l.conn.PingContext(ctx); err != nil {
+		return fmt.Errorf("the lease of the deadlines is lost: %w", err)
+	}
+	return nil
+}
+
+// Release gives the lease up for another process to take.
+func (l *Lease) Release() error {
+	if l.conn == nil {
+		return nil
+	}
+	_, err := l.conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock(hashtext(current_schema() || '/' || $1))`, l.key)
+	return errors.Join(wrapErr("release the deadlines", err), l.conn.Close())
+}
