@@ -88,6 +88,7 @@ func defaultConfig() Config {
 	c.Log.Level, c.Log.Format = "info", "text"
 	c.Games.TickInterval = Duration(5 * time.Second)
 	c.Discord.DeferAfter = Duration(time.Second)
+	c.Board.Scale = 1
 	c.Board.Locale = string(discordgo.EnglishUS)
 	c.Games.ChallengeTTL = Duration(match.DefaultChallengeTTL)
 	c.Games.RequestTTL = Duration(match.DefaultRequestTTL)
@@ -169,8 +170,10 @@ func (c *Config) check() error {
 		return fmt.Errorf("log.format: %q is not text or json", c.Log.Format)
 	case c.Board.Theme != "" && !slices.Contains(render.ThemeNames(), c.Board.Theme):
 		return fmt.Errorf("board.theme: %q is not one of %s", c.Board.Theme, strings.Join(render.ThemeNames(), ", "))
-	case c.Board.Scale != 0 && !(c.Board.Scale >= 0.25 && c.Board.Scale <= 4): // NaN fails both
+	case !(c.Board.Scale >= 0.25 && c.Board.Scale <= 4): // NaN fails both
 		return fmt.Errorf("board.scale: %g is outside 0.25 to 4", c.Board.Scale)
+	case c.Discord.DeferAfter == 0:
+		return errors.New("discord.defer_after: 0 would defer every answer at once, even a quick one: give a time such as 1s")
 	case c.Discord.DeferAfter > Duration(2500*time.Millisecond):
 		return fmt.Errorf("discord.defer_after: %v leaves too little of Discord's 3 seconds (at most 2.5s)", time.Duration(c.Discord.DeferAfter))
 	case c.Games.TickInterval < Duration(100*time.Millisecond):

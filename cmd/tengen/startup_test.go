@@ -34,6 +34,8 @@ func TestStartupRefusals(t *testing.T) {
 		{name: "negative workers", config: "games:\n  ai_workers: -2\n", want: []string{"games.ai_workers", "0 for one per CPU"}},
 		{name: "unknown rate limits", config: "games:\n  rate_limits: loose\n", want: []string{"games.rate_limits", "off, relaxed, normal, strict"}},
 		{name: "negative AI game cap", config: "games:\n  max_ai_games: -1\n", want: []string{"games.max_ai_games", "0 for no cap"}},
+		{name: "scale zero", config: "board:\n  scale: 0\n", want: []string{"board.scale", "0.25 to 4"}},
+		{name: "no defer time", config: "discord:\n  defer_after: 0s\n", want: []string{"discord.defer_after", "1s"}},
 		{name: "no AI memory", config: "games:\n  ai_memory_mb: 0\n", want: []string{"games.ai_memory_mb", "1 to 1024"}},
 		{name: "database read-only", config: "", prep: func(t *testing.T, db string) {
 			writeFile(t, db, "not touched")
