@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -211,12 +210,21 @@ func Commands() []*discordgo.ApplicationCommand {
 
 // Register replaces the application's commands with Commands(), globally or,
 // when guildID is not "", in that guild only (they appear at once there,
-// which suits development). s must be open (its State knows the bot user).
+// which suits development). The application is the bot user: known to an
+// open session, asked of Discord (GET /users/@me) by one that only sends
+// REST requests, as "tengen register" does.
 func Register(s *discordgo.Session, guildID string) error {
-	if s.State == nil || s.State.User == nil {
-		return errors.New("registering commands: the session is not connected")
+	var appID string
+	if s.State != nil && s.State.User != nil {
+		appID = s.State.User.ID
+	} else {
+		me, err := s.User("@me")
+		if err != nil {
+			return fmt.Errorf("registering commands: who is the bot: %w", err)
+		}
+		appID = me.ID
 	}
-	if _, err := s.ApplicationCommandBulkOverwrite(s.State.User.ID, guildID, Commands()); err != nil {
+	if _, err := s.ApplicationCommandBulkOverwrite(appID, guildID, Commands()); err != nil {
 		return fmt.Errorf("registering commands: %w", err)
 	}
 	return nil

@@ -36,6 +36,10 @@ type Config struct {
 		// DeferAfter is when an interaction still unanswered is deferred
 		// (Discord wants an answer within 3 s).
 		DeferAfter Duration `yaml:"defer_after"`
+		// Register makes "tengen run" register the slash commands on
+		// start; with several processes, turn it off and run "tengen
+		// register" once per release instead.
+		Register bool `yaml:"register"`
 	} `yaml:"discord"`
 	Log struct {
 		Level  string `yaml:"level"`  // debug, info, warn, error
@@ -88,6 +92,7 @@ func defaultConfig() Config {
 	c.Log.Level, c.Log.Format = "info", "text"
 	c.Games.TickInterval = Duration(5 * time.Second)
 	c.Discord.DeferAfter = Duration(time.Second)
+	c.Discord.Register = true
 	c.Board.Scale = 1
 	c.Board.Locale = string(discordgo.EnglishUS)
 	c.Games.ChallengeTTL = Duration(match.DefaultChallengeTTL)

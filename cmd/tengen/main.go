@@ -3,6 +3,7 @@
 // Usage:
 //
 //	tengen [run] [-config config.yaml]   run the bot (token from DISCORD_TOKEN)
+//	tengen register [-config config.yaml] register the slash commands and exit
 //	tengen migrate [-db tengen.db]        apply database migrations, print the version
 //	tengen render [flags]                 draw a position or a replay to a file
 //
@@ -34,12 +35,14 @@ func runWith(args []string, stdout, stderr io.Writer, getenv func(string) string
 	switch cmd {
 	case "run":
 		return runCommand(args, stderr, getenv)
+	case "register":
+		return registerCommand(args, stdout, stderr, getenv)
 	case "migrate":
 		return migrateCommand(args, stdout, stderr)
 	case "render":
 		return renderCommand(args, stdout, stderr)
 	default:
-		fmt.Fprintf(stderr, "tengen: unknown command %q (known: run, migrate, render)\n", cmd)
+		fmt.Fprintf(stderr, "tengen: unknown command %q (known: run, register, migrate, render)\n", cmd)
 		return 2
 	}
 }

@@ -69,9 +69,6 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if token == "" {
 		return errors.New("no bot token: set DISCORD_TOKEN to the token from the Developer Portal (Bot → Reset Token)")
 	}
-	if !strings.HasPrefix(token, "Bot ") {
-		token = "Bot " + token
-	}
 	c := m.Config
 	if m.db, err = store.Open(ctx, c.Database, store.Options{}); err != nil {
 		return fmt.Errorf("opening the database %s: %w", store.Redacted(c.Database), err)
@@ -79,17 +76,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if applied := m.db.Migrated(); len(applied) > 0 {
 		m.Logger.Info("database migrated", "database", store.Redacted(c.Database), "applied", applied)
 	}
-	s, err := discordgo.New(token)
+	s, err := newSession(c, token)
 	if err != nil {
-		return fmt.Errorf("discord session: %w", err)
-	}
-	s.Identify.Intents = discordgo.IntentsGuilds // interactions need no intent
-	if c.Discord.RESTURL != "" {
-		rt, err := bot.NewRESTTransport(c.Discord.RESTURL, nil)
-		if err != nil {
-			return fmt.Errorf("discord.rest_url: %w", err)
-		}
-		s.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
+		return err
 	}
 	m.gateway = bot.NewGateway(s, m.Logger)
 	ai := m.AI
@@ -116,14 +105,12 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err := m.gateway.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
 	}
-	if err := bot.Register(s, c.DevGuild); err != nil {
-		return err
+	if c.Discord.Register {
+		if err := bot.Register(s, c.DevGuild); err != nil {
+			return err
+		}
+		m.Logger.Info("commands registered", "where", commandScope(c), "count", len(bot.Commands()))
 	}
-	scope := "globally"
-	if c.DevGuild != "" {
-		scope = "in guild " + c.DevGuild
-	}
-	m.Logger.Info("commands registered", "where", scope, "count", len(bot.Commands()))
 	if err := m.bot.Resume(ctx); err != nil {
 		return err
 	}
@@ -260,36 +247,68 @@ func redactToken(s, token string) string {
 	return s
 }
 
-// runCommand implements "tengen run": it returns the exit code, 2 for a
-// problem the user must fix (shown as one line), 1 for a failure at run time.
-func runCommand(args []string, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+// newSession is a discordgo session for the bot token, with the minimal
+// intents and the configured REST proxy.
+func newSession(c Config, token string) (*discordgo.Session, error) {
+	token = strings.TrimSpace(token)
+	if !strings.HasPrefix(token, "Bot ") {
+		token = "Bot " + token
+	}
+	s, err := discordgo.New(token)
+	if err != nil {
+		return nil, fmt.Errorf("discord session: %w", err)
+	}
+	s.Identify.Intents = discordgo.IntentsGuilds // interactions need no intent
+	if c.Discord.RESTURL != "" {
+		rt, err := bot.NewRESTTransport(c.Discord.RESTURL, nil)
+		if err != nil {
+			return nil, fmt.Errorf("discord.rest_url: %w", err)
+		}
+		s.Client = &http.Client{Transport: rt, Timeout: 20 * time.Second}
+	}
+	return s, nil
+}
+
+// commandScope says where the commands are registered.
+func commandScope(c Config) string {
+	if c.DevGuild != "" {
+		return "in guild " + c.DevGuild
+	}
+	return "globally"
+}
+
+// startup reads the flags, the configuration and the environment of
+// "tengen name": the configuration, the token, and -1, or an exit code
+// where it must stop (0 after -h, 2 for a problem the user must fix, said
+// in one line). It refuses what cannot work before anything connects.
+func startup(name, usage string, args []string, stderr io.Writer, getenv func(string) string) (Config, string, int) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, runUsage)
+		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
 	}
 	path := fs.String("config", defaultConfigPath, "the configuration file")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return 0
+			return Config{}, "", 0
 		}
-		return 2
+		return Config{}, "", 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "tengen run: unexpected argument %q (the file goes after -config)\n", fs.Arg(0))
-		return 2
+		fmt.Fprintf(stderr, "tengen %s: unexpected argument %q (the file goes after -config)\n", name, fs.Arg(0))
+		return Config{}, "", 2
 	}
 	explicit := false
 	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
 	cfg, err := loadConfig(*path, explicit)
 	if err != nil {
 		fmt.Fprintf(stderr, "tengen: %v\n", err)
-		return 2
+		return Config{}, "", 2
 	}
 	if err := checkDatabase(cfg.Database); err != nil {
 		fmt.Fprintf(stderr, "tengen: %v\n", err)
-		return 2
+		return Config{}, "", 2
 	}
 	if u := getenv("TENGEN_DISCORD_REST_URL"); u != "" {
 		cfg.Discord.RESTURL = u
@@ -297,7 +316,17 @@ func runCommand(args []string, stderr io.Writer, getenv func(string) string) int
 	token := getenv("DISCORD_TOKEN")
 	if strings.TrimSpace(token) == "" {
 		fmt.Fprintln(stderr, "tengen: DISCORD_TOKEN is not set: export the bot token from the Discord Developer Portal (Bot → Reset Token), e.g. DISCORD_TOKEN=your-bot-token go run ./cmd/tengen")
-		return 2
+		return Config{}, "", 2
+	}
+	return cfg, token, -1
+}
+
+// runCommand implements "tengen run": it returns the exit code, 2 for a
+// problem the user must fix (shown as one line), 1 for a failure at run time.
+func runCommand(args []string, stderr io.Writer, getenv func(string) string) int {
+	cfg, token, code := startup("run", runUsage, args, stderr, getenv)
+	if code >= 0 {
+		return code
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -210,4 +211,48 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestRegisterOnce: "tengen register" registers the commands through REST
+// alone and exits; a "tengen run" with discord.register false registers
+// nothing, as each of several processes should.
+func TestRegisterOnce(t *testing.T) {
+	dc := discordtest.New(t)
+	cfg := writeConfig(t, "database: "+filepath.Join(t.TempDir(), "t.db")+"\ndev_guild: \""+dc.Guild().ID+"\"\ndiscord:\n  register: false\n")
+	env := func(k string) string {
+		switch k {
+		case "DISCORD_TOKEN":
+			return strings.TrimPrefix(discordtest.Token, "Bot ")
+		case "TENGEN_DISCORD_REST_URL":
+			return dc.URL()
+		}
+		return ""
+	}
+	var stdout, stderr bytes.Buffer
+	if code := runWith([]string{"register", "-config", cfg}, &stdout, &stderr, env); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if got, want := len(dc.Commands(dc.Guild().ID)), len(bot.Commands()); got != want {
+		t.Fatalf("%d commands registered, want %d", got, want)
+	}
+	if !strings.Contains(stdout.String(), "commands registered in guild "+dc.Guild().ID) {
+		t.Errorf("stdout %q", stdout.String())
+	}
+
+	dc2 := discordtest.New(t)
+	c, err := loadConfig(cfg, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.DevGuild, c.Discord.RESTURL = dc2.Guild().ID, dc2.URL()
+	m := &Main{Config: c, Token: strings.TrimPrefix(discordtest.Token, "Bot "), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := m.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if got := len(dc2.Commands(dc2.Guild().ID)); got != 0 {
+		t.Fatalf("run with discord.register false registered %d commands", got)
+	}
 }
