@@ -83,6 +83,8 @@ func TestFitLongNames(t *testing.T) {
 		"Short",
 		strings.Repeat("W", 200),
 		strings.Repeat("名前🙂", 5000), // runes no embedded font has, and very long
+		strings.Repeat("黃飛鴻", 30),   // Chinese, from the names font
+		"Tengen AI · 3 级 " + strings.Repeat("红方胜（将死）", 20),
 	} {
 		got := a.name.fit(name, 300)
 		if w := a.name.width(got); w > 300 {
