@@ -175,7 +175,7 @@ func (a *assets) newFaces(fs *fontSet) (*faces, error) {
 		size     float64
 	}{
 		{&f.name, fs.bold, fs.names, 24 * s},
-		{&f.status, fs.medium, fs.cjk, 21 * s},
+		{&f.status, fs.medium, fs.names, 21 * s},
 		{&f.number[0], fs.bold, fs.cjk, 0.44 * cell},
 		{&f.number[1], fs.bold, fs.cjk, 0.34 * cell},
 	} {

@@ -9,6 +9,10 @@
 // test or tool can also draw a position no game reaches. The package does
 // no I/O beyond the io.Writer it is given.
 //
+// The texts around the board (move number, side to play, result, AI level)
+// are drawn in the Words the caller puts in the Header, one per language;
+// the zero value is English.
+//
 // A Renderer caches what does not change between positions (the board for
 // each theme and size, pre-rendered stones and pieces, glyphs, the
 // palette), so a board costs a few copies and a fast paletted PNG encode.

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"log"
 
+	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/engine/xiangqi"
 	"github.com/tengen-bot/tengen/render"
 )
@@ -53,4 +54,42 @@ func ExampleRenderer_Xiangqi() {
 	}
 	fmt.Println(img.Bounds().Size(), x.From, x.To)
 	// Output: (360,448) h3 e3
+}
+
+// Draw a finished Xiangqi game for a reader of Simplified Chinese: the
+// caller fills Words once per language from its catalogue, and every board
+// and replay it draws for that reader carries them in its Header.
+func ExampleWords() {
+	var reasons [engine.NoLegalPoint + 1]string
+	reasons[engine.Checkmate] = "将死"
+	zh := render.Words{
+		Black: "黑方", White: "白方", Red: "红方",
+		ToPlay:  "第 %[1]d 手 · %[2]s走棋",
+		AI:      "Tengen AI · %d 级",
+		Win:     "%[2]s胜（%[3]s）",
+		Draw:    "和棋（%s）",
+		Ended:   "%[1]s· 共 %[2]d 手",
+		Reasons: reasons,
+	}
+	if err := zh.Check(); err != nil { // a catalogue test can do this for every language
+		log.Fatal(err)
+	}
+	g, err := xiangqi.NewGameFromFEN("3rkr3/7R1/4P4/p7p/9/9/P7P/4B4/9/3AK4 w - - 0 40")
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := g.Play("h9e9"); err != nil {
+		log.Fatal(err)
+	}
+	h := render.Header{Players: [2]render.Player{{AI: true, Level: 3}, {Name: "小明"}}, Words: zh}
+	x, err := render.XiangqiFromGame(g, h, false)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := render.NewRenderer().Xiangqi(&b, x, render.Options{}); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(x.Header.Outcome)
+	// Output: first wins by checkmate
 }

@@ -20,8 +20,9 @@ var (
 
 // namesSubset is Noto Sans CJK SC Bold cut down to the common Chinese
 // characters (GB2312 level 1 and Big5 level 1), kana and CJK punctuation, so
-// that players' display names in Chinese or Japanese are drawn, not replaced
-// by '?'. See fonts/README.md for the command.
+// that players' display names in Chinese or Japanese, and the header's and
+// footer's Words in Chinese, are drawn, not replaced by '?'. See
+// fonts/README.md for the command.
 //
 //go:embed fonts/NotoSansCJKsc-Bold-names.otf
 var namesSubset []byte
@@ -39,7 +40,7 @@ type fontSet struct {
 	bold   *fontFile // Go Bold: names, coordinates
 	medium *fontFile // Go Medium: status line
 	cjk    *fontFile // Noto Serif CJK TC Bold subset: piece characters
-	names  *fontFile // Noto Sans CJK SC Bold subset: CJK in players' names
+	names  *fontFile // Noto Sans CJK SC Bold subset: CJK in names and words
 }
 
 // loadFonts parses the embedded fonts once per process; parsing is pure, so

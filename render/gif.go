@@ -52,7 +52,7 @@ func (r *Renderer) GomokuReplay(w io.Writer, g *Gomoku, opt ReplayOptions) error
 		if i == n {
 			return r.drawGomoku(g, opt.Options, dst, true)
 		}
-		step := Gomoku{Size: g.Size, Moves: g.Moves[:i], ShowNumbers: g.ShowNumbers, Header: Header{Players: g.Header.Players}}
+		step := Gomoku{Size: g.Size, Moves: g.Moves[:i], ShowNumbers: g.ShowNumbers, Header: Header{Players: g.Header.Players, Words: g.Header.Words}}
 		return r.drawGomoku(&step, opt.Options, dst, false)
 	})
 }

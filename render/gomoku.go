@@ -47,8 +47,6 @@ type Gomoku struct {
 	Header    Header
 }
 
-var gomokuColours = [2]string{"black", "white"}
-
 // check validates g and returns its stones: 0 empty, 1 black, 2 white, and
 // each stone's move number.
 func (g *Gomoku) check() (kind gameKind, stones [gomoku.Large][gomoku.Large]uint8, numbers [gomoku.Large][gomoku.Large]int16, err error) {
@@ -172,7 +170,7 @@ func (r *Renderer) drawGomoku(g *Gomoku, opt Options, dst *image.Paletted, turnP
 		}
 	}
 	turn := engine.Side(len(g.Moves) % 2)
-	f.drawBandsText(&g.Header, gomokuColours, turn, len(g.Moves)+1, len(g.Moves), turnPill)
+	f.drawBandsText(&g.Header, turn, len(g.Moves)+1, len(g.Moves), turnPill)
 	return f.dst, nil
 }
 

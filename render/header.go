@@ -14,7 +14,8 @@ import (
 type Player struct {
 	// Name is the display name; empty shows the side's colour ("Black").
 	Name string
-	// AI marks the bot's own engine, shown as "Tengen AI · level N".
+	// AI marks the bot's own engine, shown as Words.AI ("Tengen AI · level
+	// N").
 	AI    bool
 	Level int
 }
@@ -25,33 +26,47 @@ type Header struct {
 	Players [2]Player // indexed by engine.Side: First (black / red), Second
 	// Outcome, once over, replaces "whose turn" with the result.
 	Outcome engine.Outcome
+	// Words are the header's and footer's texts in the reader's language;
+	// the zero value is English.
+	Words Words
 }
 
-// label returns what the header shows for p, whose side is called colour.
-func (p Player) label(colour string) string {
+// label returns what the header shows for p, whose side is called colour;
+// w has no blanks.
+func (p Player) label(w *Words, colour string) string {
 	switch {
 	case p.AI:
-		return fmt.Sprintf("Tengen AI · level %d", p.Level)
+		return fmt.Sprintf(w.AI, p.Level)
 	case strings.TrimSpace(p.Name) == "":
-		return capitalize(colour)
+		return colour
 	}
 	return strings.Join(strings.Fields(p.Name), " ")
 }
 
 // status is the footer line, e.g. "Move 43 · Black to play" or
-// "Alice wins by five in a row · 57 moves".
-func (h *Header) status(colours [2]string, turn engine.Side, moveNumber, moves int) string {
-	if !h.Outcome.Over() {
-		return fmt.Sprintf("Move %d · %s to play", moveNumber, capitalize(colours[turn&1]))
+// "Alice wins by five in a row · 57 moves"; w has no blanks and colours
+// are its names for the game's sides.
+func (h *Header) status(w *Words, colours [2]string, turn engine.Side, moveNumber, moves int) string {
+	o := h.Outcome
+	if !o.Over() {
+		return fmt.Sprintf(w.ToPlay, moveNumber, colours[turn&1])
 	}
-	names := [2]string{h.Players[0].label(colours[0]), h.Players[1].label(colours[1])}
-	unit := "moves"
+	var result string
+	if o.Status == engine.Win {
+		winner := o.Winner & 1
+		result = fmt.Sprintf(w.Win, h.Players[winner].label(w, colours[winner]), colours[winner], w.reason(o.Reason))
+	} else {
+		result = fmt.Sprintf(w.Draw, w.reason(o.Reason))
+	}
+	format := w.Ended
 	if moves == 1 {
-		unit = "move"
+		format = w.EndedOne
 	}
-	return fmt.Sprintf("%s · %d %s", capitalize(h.Outcome.Describe(names)), moves, unit)
+	return fmt.Sprintf(format, capitalize(result), moves)
 }
 
+// capitalize upper-cases an ASCII letter that starts s (a player named
+// "alice" wins as "Alice wins").
 func capitalize(s string) string {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return s
@@ -64,8 +79,10 @@ func capitalize(s string) string {
 // the move being played and moves the number played, as the game counts.
 // Replays pass turnPill false: the footer already says whose turn it is,
 // and a pill that changes sides every frame would double the GIF.
-func (f *frame) drawBandsText(h *Header, colours [2]string, turn engine.Side, moveNumber, moves int, turnPill bool) {
+func (f *frame) drawBandsText(h *Header, turn engine.Side, moveNumber, moves int, turnPill bool) {
 	a := f.a
+	w := h.Words.filled()
+	colours := w.sides(a.key.kind)
 	highlight := int(turn & 1)
 	switch {
 	case h.Outcome.Status == engine.Win:
@@ -96,7 +113,7 @@ func (f *frame) drawBandsText(h *Header, colours [2]string, turn engine.Side, mo
 
 			gap := int(math.Round(10 * a.scale))
 			maxW := pr.Dx() - (pr.Dy()+iw)/2 - gap - pr.Dy()/2
-			name := a.name.fit(h.Players[side].label(colours[side]), maxW)
+			name := a.name.fit(h.Players[side].label(&w, colours[side]), maxW)
 			c := a.th.BandText
 			if side != highlight && highlight >= 0 {
 				c = a.th.BandDim
@@ -110,7 +127,7 @@ func (f *frame) drawBandsText(h *Header, colours [2]string, turn engine.Side, mo
 		}
 	})
 	f.patch(image.Rect(0, a.h-a.bottom, a.w, a.h), func(img *image.RGBA) {
-		s := a.status.fit(h.status(colours, turn, moveNumber, moves), a.w-2*pad)
+		s := a.status.fit(h.status(&w, colours, turn, moveNumber, moves), a.w-2*pad)
 		w := a.status.width(s)
 		base := a.h - a.bottom + a.bottom/2 + capHeight(a.status)/2
 		a.status.draw(img, s, (a.w-w)/2, base, a.th.BandText)

@@ -46,7 +46,9 @@ func newNaiveFaces(b testing.TB, a *assets) *naiveFaces {
 }
 
 // naiveBands draws the header and footer text with gg.
-func naiveBands(dc *gg.Context, a *assets, f *naiveFaces, h *Header, colours [2]string, turn engine.Side, moveNumber, moves int) {
+func naiveBands(dc *gg.Context, a *assets, f *naiveFaces, h *Header, turn engine.Side, moveNumber, moves int) {
+	w := h.Words.filled()
+	colours := w.sides(a.key.kind)
 	pad := math.Round(7 * a.scale)
 	pw, ph := float64(a.w)/2-1.5*pad, float64(a.top)-2*pad
 	x := pad
@@ -58,10 +60,10 @@ func naiveBands(dc *gg.Context, a *assets, f *naiveFaces, h *Header, colours [2]
 	dc.Fill()
 	dc.SetFontFace(f.name)
 	dc.SetColor(a.th.BandText)
-	dc.DrawStringAnchored(h.Players[0].label(colours[0]), 2*ph, float64(a.top)/2, 0, 0.35)
-	dc.DrawStringAnchored(h.Players[1].label(colours[1]), float64(a.w)-2*ph, float64(a.top)/2, 1, 0.35)
+	dc.DrawStringAnchored(h.Players[0].label(&w, colours[0]), 2*ph, float64(a.top)/2, 0, 0.35)
+	dc.DrawStringAnchored(h.Players[1].label(&w, colours[1]), float64(a.w)-2*ph, float64(a.top)/2, 1, 0.35)
 	dc.SetFontFace(f.status)
-	dc.DrawStringAnchored(h.status(colours, turn, moveNumber, moves), float64(a.w)/2, float64(a.h-a.bottom/2), 0.5, 0.35)
+	dc.DrawStringAnchored(h.status(&w, colours, turn, moveNumber, moves), float64(a.w)/2, float64(a.h-a.bottom/2), 0.5, 0.35)
 }
 
 func naiveGomoku(a *assets, f *naiveFaces, g *Gomoku) ([]byte, error) {
@@ -76,7 +78,7 @@ func naiveGomoku(a *assets, f *naiveFaces, g *Gomoku) ([]byte, error) {
 		}
 	}
 	n := len(g.Moves)
-	naiveBands(dc, a, f, &g.Header, gomokuColours, engine.Side(n%2), n+1, n)
+	naiveBands(dc, a, f, &g.Header, engine.Side(n%2), n+1, n)
 	var buf bytes.Buffer
 	err := png.Encode(&buf, dc.Image())
 	return buf.Bytes(), err
@@ -108,7 +110,7 @@ func naiveXiangqi(a *assets, f *naiveFaces, x *Xiangqi) ([]byte, error) {
 		}
 		drawMoveMark(dc, a.th, cx, cy, float64(a.cell))
 	}
-	naiveBands(dc, a, f, &x.Header, xiangqiColours, x.Turn, x.Ply/2+1, (x.Ply+1)/2)
+	naiveBands(dc, a, f, &x.Header, x.Turn, x.Ply/2+1, (x.Ply+1)/2)
 	var buf bytes.Buffer
 	err := png.Encode(&buf, dc.Image())
 	return buf.Bytes(), err

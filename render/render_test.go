@@ -47,7 +47,7 @@ func goldenCases(t *testing.T) []struct {
 		opt   Options
 		paint func(r *Renderer) (*image.Paletted, error)
 	}
-	return []c{
+	cases := []c{
 		{"gomoku15_mid", Options{}, func(r *Renderer) (*image.Paletted, error) { return r.GomokuImage(midGomoku(15, 60), Options{}) }},
 		{"gomoku15_win", Options{}, func(r *Renderer) (*image.Paletted, error) { return r.GomokuImage(win, Options{}) }},
 		{"gomoku15_renju", Options{}, func(r *Renderer) (*image.Paletted, error) { return r.GomokuImage(renju, Options{}) }},
@@ -60,6 +60,10 @@ func goldenCases(t *testing.T) []struct {
 			return r.XiangqiImage(&flipped, Options{Theme: "dark"})
 		}},
 	}
+	for _, l := range languageScenes(t) {
+		cases = append(cases, c{l.name, Options{}, l.paint})
+	}
+	return cases
 }
 
 func TestGolden(t *testing.T) {

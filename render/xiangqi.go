@@ -53,8 +53,6 @@ type Xiangqi struct {
 	Header Header
 }
 
-var xiangqiColours = [2]string{"red", "black"}
-
 // pieceChars are the characters engraved on the pieces, by side and kind.
 var pieceChars = [2][xiangqi.Soldier + 1]string{
 	xiangqi.Red: {xiangqi.General: "帥", xiangqi.Advisor: "仕", xiangqi.Elephant: "相",
@@ -159,7 +157,7 @@ func (r *Renderer) drawXiangqi(x *Xiangqi, opt Options, dst *image.Paletted, tur
 			})
 		}
 	}
-	f.drawBandsText(&x.Header, xiangqiColours, x.Turn, x.Ply/2+1, (x.Ply+1)/2, turnPill) // moves: red's count
+	f.drawBandsText(&x.Header, x.Turn, x.Ply/2+1, (x.Ply+1)/2, turnPill) // moves: red's count
 	return f.dst, nil
 }
 
