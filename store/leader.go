@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Lease is the right to run the game deadlines (expiries, reminders,
@@ -72,4 +73,36 @@ func (l *Lease) Release() error {
 	}
 	_, err := l.conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock(hashtext(current_schema() || '/' || $1))`, l.key)
 	return errors.Join(wrapErr("release the deadlines", err), l.conn.Close())
+}
+
+// LeaseAI takes the AI turn of game id for the caller until until, unless
+// another process holds it at now: it reports whether the caller has it.
+// A process computes a turn only while it holds its lease, so several
+// processes never compute one twice; one that dies lets the lease lapse
+// and the next to try after until takes the turn over. Leases are
+// bookkeeping, committed without waiting for the disk (as Delivered is): a
+// lease lost to a power cut only lets another process take the turn.
+func (db *DB) LeaseAI(ctx context.Context, id int64, now, until time.Time) (bool, error) {
+	var held bool
+	err := db.writeLight(ctx, fmt.Sprintf("lease the AI turn of game %d", id), func(tx runner) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET ai_lease = ? WHERE id = ? AND (ai_lease IS NULL OR ai_lease <= ?)`,
+			until.UnixMilli(), id, now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		held = n == 1
+		return err
+	})
+	return held, err
+}
+
+// ReleaseAI gives up the AI turn of game id, held until until: the next
+// turn of the game may be taken at once. A lease someone else took since
+// (ours lapsed) is left alone.
+func (db *DB) ReleaseAI(ctx context.Context, id int64, until time.Time) error {
+	return db.writeLight(ctx, fmt.Sprintf("release the AI turn of game %d", id), func(tx runner) error {
+		_, err := tx.ExecContext(ctx, `UPDATE games SET ai_lease = NULL WHERE id = ? AND ai_lease = ?`, id, until.UnixMilli())
+		return err
+	})
 }

@@ -71,3 +71,62 @@ func TestOneLeaderOfTheDeadlines(t *testing.T) {
 		}
 	})
 }
+
+// TestAILease: one holder of a game's AI turn at a time; a lapsed lease is
+// taken over; a release gives the turn back unless someone took it since;
+// reopening an SQLite file frees every lease (its one process died).
+func TestAILease(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open opener) {
+		db, loc := open(t, Options{})
+		ctx := context.Background()
+		g := aiGame("u", 3)
+		if err := db.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Date(2026, 1, 5, 12, 0, 0, 0, time.UTC)
+		lease := func(at time.Time, d time.Duration) bool {
+			t.Helper()
+			ok, err := db.LeaseAI(ctx, g.ID, at, at.Add(d))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ok
+		}
+		if !lease(now, time.Minute) {
+			t.Fatal("a free turn could not be leased")
+		}
+		if lease(now.Add(time.Second), time.Minute) {
+			t.Fatal("a held turn was leased again")
+		}
+		if !lease(now.Add(time.Minute), time.Minute) { // lapsed: taken over
+			t.Fatal("a lapsed lease was not taken over")
+		}
+		// the first holder's late release leaves the new lease alone
+		if err := db.ReleaseAI(ctx, g.ID, now.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if lease(now.Add(61*time.Second), time.Minute) {
+			t.Fatal("a stale release freed someone else's lease")
+		}
+		if err := db.ReleaseAI(ctx, g.ID, now.Add(2*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if !lease(now.Add(62*time.Second), time.Hour) {
+			t.Fatal("a released turn could not be leased")
+		}
+		if db.d.postgres {
+			return
+		}
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
+		again, err := Open(ctx, loc, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer again.Close()
+		if ok, err := again.LeaseAI(ctx, g.ID, now.Add(63*time.Second), now.Add(2*time.Hour)); err != nil || !ok {
+			t.Fatalf("after reopening the file the dead process's lease still held: %v, %v", ok, err)
+		}
+	})
+}

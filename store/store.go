@@ -242,6 +242,13 @@ func openSQLite(ctx context.Context, path string, opt Options) (*DB, error) {
 		w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
+	// One process owns an SQLite file: an AI lease found on opening it is
+	// a dead process's, and its turn is free at once rather than when the
+	// lease would lapse.
+	if _, err := w.ExecContext(ctx, `UPDATE games SET ai_lease = NULL WHERE ai_lease IS NOT NULL`); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open database %s: free the AI turns: %w", path, err)
+	}
 	if !memory {
 		r, err := sql.Open("sqlite3", fileURI(path)+"?mode=ro&"+common)
 		if err != nil {

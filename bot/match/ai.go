@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/tengen-bot/tengen/store"
 )
@@ -24,6 +25,37 @@ func (m *Manager) aiTurn(ctx context.Context, id int64) {
 	}
 	if m.cfg.AI == nil {
 		m.aiFailed(ctx, id, l, errors.New("no AI is configured to play this game"))
+		return
+	}
+	// One process computes a turn: another holding its lease computes it,
+	// and when that one dies the lease lapses and the next Tick's queue
+	// takes it.
+	now := m.now()
+	until := now.Add(m.cfg.Budget(aiLevel(l.g)) + AILeaseGrace)
+	held, err := m.st.LeaseAI(ctx, id, now, until)
+	if err != nil {
+		m.aiFailed(ctx, id, l, err)
+		return
+	}
+	if !held {
+		return
+	}
+	// A lease not released lapses at until: the game's next AI turn then
+	// waits for it, and for the Tick after, instead of starting at once.
+	// It is released even when the process is stopping (ctx cancelled),
+	// so that the next process takes the turn at once.
+	defer func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = m.st.ReleaseAI(rctx, id, until)
+	}()
+	// Another process may have played the turn and released it between
+	// the load above and the lease: look again.
+	if l, err = m.load(ctx, id, false); err != nil {
+		m.aiFailed(ctx, id, nil, err)
+		return
+	}
+	if !aiOwes(l) {
 		return
 	}
 	if r := l.g.Request; r.Kind == store.DrawRequest && l.g.Seats[r.By.Other()].IsAI() {
@@ -53,6 +85,15 @@ func (m *Manager) aiTurn(ctx context.Context, id int64) {
 	if err != nil && !errors.Is(err, errDropped) {
 		m.aiFailed(ctx, id, l, fmt.Errorf("the AI (level %d) played %s: %w", level, quoteName(move), err))
 	}
+}
+
+// AILeaseGrace is how much longer than the level's budget a process holds
+// the AI turn it computes: past it, another process may take the turn over.
+const AILeaseGrace = 10 * time.Second
+
+// aiLevel is the level of the AI's seat in g.
+func aiLevel(g *store.Game) int {
+	return max(g.Seats[0].AI, g.Seats[1].AI)
 }
 
 // aiAnswerDraw lets the AI answer the draw offer made to it: it accepts

@@ -28,6 +28,8 @@ type Store interface {
 	RematchOffer(ctx context.Context, id int64) (*store.Game, error)
 	UserGames(ctx context.Context, userID string) ([]*store.Game, error)
 	GuildSetting(ctx context.Context, guildID, key string) (string, error)
+	LeaseAI(ctx context.Context, id int64, now, until time.Time) (bool, error)
+	ReleaseAI(ctx context.Context, id int64, until time.Time) error
 }
 
 // AI plays the AI's seats. Both methods get their own copy of the game and
