@@ -88,7 +88,7 @@ func loadLanguages(fsys fs.FS, dir string) *languages {
 		l, ok := ls.named(code)
 		if !ok {
 			if _, known := discordgo.Locales[code]; !known {
-				ls.errs = append(ls.errs, fmt.Errorf("%s: %q is not a Discord locale", name, code))
+				ls.errs = append(ls.errs, fmt.Errorf("%s: %q is not a Discord locale", name, string(code)))
 				continue
 			}
 			if len(ls.list) > 255 {
@@ -109,7 +109,7 @@ func loadLanguages(fsys fs.FS, dir string) *languages {
 	}
 	for _, code := range named {
 		if !found[code] {
-			ls.errs = append(ls.errs, fmt.Errorf("%s/%s.json is missing", dir, code))
+			ls.errs = append(ls.errs, fmt.Errorf("%s/%s.json is missing", dir, string(code)))
 		}
 	}
 	for l, lang := range ls.list[1:] {
