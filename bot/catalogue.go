@@ -85,7 +85,7 @@ func loadLanguages(fsys fs.FS, dir string) *languages {
 	for _, name := range names {
 		code := discordgo.Locale(strings.TrimSuffix(path.Base(name), ".json"))
 		found[code] = true
-		l, ok := ls.named(code)
+		l, ok := namedLocale(code)
 		if !ok {
 			if _, known := discordgo.Locales[code]; !known {
 				ls.errs = append(ls.errs, fmt.Errorf("%s: %q is not a Discord locale", name, string(code)))
@@ -118,8 +118,9 @@ func loadLanguages(fsys fs.FS, dir string) *languages {
 	return ls
 }
 
-// named returns the locale the code names for the file name code, if any.
-func (ls *languages) named(code discordgo.Locale) (locale, bool) {
+// namedLocale returns the locale the code names for the file name code, if
+// any.
+func namedLocale(code discordgo.Locale) (locale, bool) {
 	for l, c := range named {
 		if c == code {
 			return locale(l), true
