@@ -1,43 +1,189 @@
 package bot
 
 import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 )
 
-// locale is a language of the message catalogue.
+// locale is a language of the message catalogue: its index in the loaded
+// languages. It is a small number, so that looking a text up on every reply
+// costs an index and a map lookup.
 type locale uint8
 
-// The catalogue's locales.
+// The locales the code names, because it treats them specially (English is
+// the fallback, Chinese readers get Chinese notation). They come first, in
+// this order; every other file of locales/ follows in the order of its name.
 const (
-	en   locale = iota // English, also for every locale without a translation
+	en   locale = iota // English, also for every locale without a file
 	zhCN               // 简体中文
 	zhTW               // 繁體中文
 )
 
-// localeOf maps a Discord locale to the catalogue's.
-func localeOf(l discordgo.Locale) locale {
-	switch l {
-	case discordgo.ChineseCN:
-		return zhCN
-	case discordgo.ChineseTW:
-		return zhTW
-	}
-	return en
+// named are the file names, without ".json", of the locales the code names.
+// English is "en", the fallback for every Discord locale without a file;
+// the others are Discord locale codes.
+var named = [...]discordgo.Locale{en: "en", zhCN: discordgo.ChineseCN, zhTW: discordgo.ChineseTW}
+
+// localeFiles holds the catalogue, a JSON file per language (see
+// locales/README.md).
+//
+//go:embed locales/*.json
+var localeFiles embed.FS
+
+// loaded returns the catalogue of the embedded files, read on first use.
+// Texts are looked up from values that hold no Bot (a locale, a userError),
+// so the catalogue is a value built once rather than passed in; nothing
+// writes it after.
+var loaded = sync.OnceValue(func() *languages { return loadLanguages(localeFiles, "locales") })
+
+// texts is the content of a language's file.
+type texts struct {
+	// Messages are every text the bot writes, by key ("board.title").
+	Messages map[string]string `json:"messages"`
+	// Errors are the formats of the engine's error codes, by the code's
+	// Key ("err.path_blocked"). English has none: the engine's own is used.
+	Errors map[string]string `json:"errors"`
 }
+
+// language is one locale of the catalogue.
+type language struct {
+	code discordgo.Locale // its file's name: "en" or a Discord locale
+	texts
+}
+
+// languages is the catalogue: every locale's texts, by locale.
+type languages struct {
+	list   []language                  // by locale; en, zhCN and zhTW are always there
+	byCode map[discordgo.Locale]locale // the locales other than English, by Discord code
+	errs   []error                     // the files that could not be read; tests want none
+}
+
+// loadLanguages reads the catalogue from the JSON files in dir. It never
+// fails: a file it cannot read is left out (a named locale then has no
+// texts, and falls back to English key by key) and its error recorded in
+// errs, which the tests require to be empty.
+func loadLanguages(fsys fs.FS, dir string) *languages {
+	ls := &languages{byCode: map[discordgo.Locale]locale{}}
+	for _, code := range named {
+		ls.list = append(ls.list, language{code: code})
+	}
+	names, err := fs.Glob(fsys, dir+"/*.json")
+	if err != nil {
+		ls.errs = append(ls.errs, fmt.Errorf("list %s: %w", dir, err))
+	}
+	found := map[discordgo.Locale]bool{}
+	for _, name := range names {
+		code := discordgo.Locale(strings.TrimSuffix(path.Base(name), ".json"))
+		found[code] = true
+		l, ok := namedLocale(code)
+		if !ok {
+			if _, known := discordgo.Locales[code]; !known {
+				ls.errs = append(ls.errs, fmt.Errorf("%s: %q is not a Discord locale", name, string(code)))
+				continue
+			}
+			if len(ls.list) > 255 {
+				ls.errs = append(ls.errs, fmt.Errorf("%s: too many languages", name))
+				continue
+			}
+		}
+		t, err := readTexts(fsys, name)
+		if err != nil {
+			ls.errs = append(ls.errs, err)
+			continue
+		}
+		if !ok {
+			l = locale(len(ls.list))
+			ls.list = append(ls.list, language{code: code})
+		}
+		ls.list[l].texts = t
+	}
+	for _, code := range named {
+		if !found[code] {
+			ls.errs = append(ls.errs, fmt.Errorf("%s/%s.json is missing", dir, string(code)))
+		}
+	}
+	for l, lang := range ls.list[1:] {
+		ls.byCode[lang.code] = locale(l + 1)
+	}
+	return ls
+}
+
+// namedLocale returns the locale the code names for the file name code, if
+// any.
+func namedLocale(code discordgo.Locale) (locale, bool) {
+	for l, c := range named {
+		if c == code {
+			return locale(l), true
+		}
+	}
+	return en, false
+}
+
+// readTexts parses the language file name: one JSON object with the
+// sections messages and errors, nothing else.
+func readTexts(fsys fs.FS, name string) (texts, error) {
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return texts{}, fmt.Errorf("read %s: %w", name, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var t texts
+	if err := dec.Decode(&t); err != nil {
+		return texts{}, fmt.Errorf("parse %s: %w", name, err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return texts{}, fmt.Errorf("parse %s: more after the object", name)
+	}
+	return t, nil
+}
+
+// format returns the message key's format in l, or in English if l lacks
+// it; ok is false if English lacks it too.
+func (ls *languages) format(l locale, key string) (f string, ok bool) {
+	if int(l) < len(ls.list) {
+		if f, ok = ls.list[l].Messages[key]; ok {
+			return f, true
+		}
+	}
+	f, ok = ls.list[en].Messages[key]
+	return f, ok
+}
+
+// errorFormat returns the format of the engine error code keyed key in l,
+// if l has one.
+func (ls *languages) errorFormat(l locale, key string) (string, bool) {
+	if int(l) >= len(ls.list) {
+		return "", false
+	}
+	f, ok := ls.list[l].Errors[key]
+	return f, ok
+}
+
+// localeOf maps a Discord locale to the catalogue's: the language of the
+// file named after it, or English.
+func localeOf(l discordgo.Locale) locale { return loaded().byCode[l] }
 
 // simplified reports whether l writes Chinese in simplified characters.
 func (l locale) simplified() bool { return l == zhCN }
 
-// t formats the message key in l. A missing key (a bug the catalogue test
-// catches) shows the key itself rather than nothing.
+// t formats the message key in l, or in English where l has no text for it
+// yet. A key English lacks too (a bug the catalogue test catches) shows
+// the key itself rather than nothing.
 func (l locale) t(key string, args ...any) string {
-	f, ok := catalogue[l][key]
+	f, ok := loaded().format(l, key)
 	if !ok {
-		if f, ok = catalogue[en][key]; !ok {
-			return key
-		}
+		return key
 	}
 	if len(args) == 0 {
 		return f
@@ -53,493 +199,4 @@ func (l locale) detail(key, message string) string {
 		return message
 	}
 	return l.t(key) + "\n-# " + message
-}
-
-// catalogue holds every text the bot writes, per locale. It is a read-only
-// table; the test checks that every locale has every key with the same
-// arguments.
-var catalogue = [...]map[string]string{
-	en: {
-		"limits.set":              "Rate limits in this server are now **%s**.",
-		"limits.now":              "Rate limits in this server: **%s**. Change them with `/limits preset`.",
-		"limits.off":              "off: members may challenge, ask and ping without limit",
-		"limits.relaxed":          "relaxed: twice the normal allowance, half the waits",
-		"limits.normal":           "normal: 10 challenges at once then one a minute; 3 undo or draw requests a game then one every 2 minutes; 3 unanswered pings of one person then one every 10 minutes; 30 minutes before challenging someone who declined or ignored you",
-		"limits.strict":           "strict: half the normal allowance, twice the waits",
-		"err.limits.server_only":  "Rate limits are set per server: use /limits in a server.",
-		"leaderboard.provisional": "? provisional: the rating is still settling",
-		"board.too_short":         "no: a game shorter than %d moves never counts for ratings",
-		"err.stats.bot":           "%s is a bot: bots play no rated games and have no statistics.",
-		"err.limits.managers":     "Only members who can manage this server may change its rate limits.",
-		"err.limits.preset":       "“%s” is not a preset: choose off, relaxed, normal or strict.",
-		"resign.confirm":          "Resign game #%d? It counts as a loss.",
-		"resign.done":             "You resigned game #%d.",
-		"resign.kept":             "Game #%d goes on.",
-		"button.resign_yes":       "Yes, resign",
-		"button.resign_no":        "No, play on",
-		"ai.name":                 "Tengen AI (level %d)",
-		"err.seat":                "%s (%s)",
-		"board.title":             "%s · game #%d",
-		"board.game":              "Game #%d",
-		"board.rules":             "Rules",
-		"board.move":              "Moves played",
-		"board.last":              "Last move",
-		"board.turn":              "To move",
-		"board.result":            "Result",
-		"board.thinking":          "🤔 The AI is thinking…",
-		"board.your_move":         "%s, your move (%s).",
-		"board.ended.abandoned":   "This game was abandoned: nobody moved for too long. It counts for nothing.",
-		"board.scope.server":      "this server",
-		"board.scope.global":      "everyone",
-		"button.accept":           "Accept",
-		"button.decline":          "Decline",
-		"button.move":             "Move…",
-		"button.undo":             "Undo",
-		"button.draw":             "Draw",
-		"button.resign":           "Resign",
-		"button.rematch":          "Rematch",
-		"button.prev":             "◀ Previous",
-		"button.next":             "Next ▶",
-		"challenge.title":         "%s challenge",
-		"challenge.rematch":       "%s rematch",
-		"challenge.text":          "%s challenges %s!",
-		"challenge.ping":          "%s, %s challenges you: accept or decline below.",
-		"challenge.rated":         "Rated",
-		"challenge.rated.yes":     "yes: the result moves both ratings",
-		"challenge.expires":       "Expires",
-		"challenge.accepted":      "✅ The challenge was accepted: the game is on.",
-		"challenge.declined":      "❌ The challenge was declined.",
-		"challenge.withdrawn":     "↩️ The challenge was withdrawn.",
-		"challenge.expired":       "⌛ The challenge expired unanswered.",
-		"colour.black":            "black",
-		"colour.white":            "white",
-		"colour.red":              "red",
-		"err.busy":                "The game changed while I was working on it: please try again.",
-		"err.game.none":           "You have no game in progress in this channel: start one with /gomoku or /xiangqi, or name yours with the game option (see /games).",
-		"err.game.notyours":       "Game #%d is not one of your games in progress (see /games).",
-		"err.game.several":        "You have several games in this channel (%s): say which with the game option.",
-		"err.game.waiting":        "Game #%d has not started yet: the challenge is waiting for an answer.",
-		"err.internal":            "Something went wrong on my side and it has been logged. Please try again in a moment.",
-		"err.picker.choose":       "Choose exactly one option.",
-		"err.picker.full":         "Column %s has no free point you may play.",
-		"err.picker.nomoves":      "There is no legal move to choose from.",
-		"err.picker.stuck":        "The piece on %s has no legal move.",
-		"err.unknown.button":      "This button is not one I know (perhaps from an old version): use the latest board.",
-		"err.unknown.command":     "I do not know the command /%s.",
-		"err.match.notfound":      "That game does not exist.",
-		"err.match.turn":          "It is not your turn.",
-		"err.match.player":        "You are not playing in this game.",
-		"err.match.request":       "This request is not yours to answer.",
-		"err.match.norequest":     "There is no request to answer.",
-		"err.match.expired":       "It expired.",
-		"err.match.limit":         "You have reached the limit.",
-		"err.match.over":          "The game is over.",
-		"err.match.stale":         "That button belongs to an earlier position: use the latest board.",
-		"err.match.invalid":       "That cannot be done.",
-		"err.move.board":          "That point is not on the board.",
-		"err.move.occupied":       "That point is already taken.",
-		"err.move.forbidden":      "That move is forbidden for black under renju.",
-		"err.move.notation":       "I cannot read that move.",
-		"err.move.illegal":        "That move is not allowed.",
-		"games.challenge":         "challenge waiting for an answer",
-		"games.more":              "…and %d more",
-		"games.none":              "You have no games in progress. Start one with /gomoku or /xiangqi.",
-		"games.vs":                "against %s",
-		"games.waiting":           "their move",
-		"games.yourmove":          "**your move**",
-		"help": "**Tengen** hosts Gomoku (five in a row) and Xiangqi (Chinese chess).\n" +
-			"• `/gomoku challenge @someone` or `/xiangqi challenge @someone`: they get Accept and Decline buttons.\n" +
-			"• `/gomoku ai` or `/xiangqi ai`: play the bot, level 1 to 10.\n" +
-			"• `/move h8` (Gomoku) or `/move h3e3`, `C2.5`, `炮二平五` (Xiangqi): the list suggests legal moves as you type. Or press **Move…** on the board.\n" +
-			"• Board buttons: **Undo** and **Draw** ask your opponent, **Resign** ends the game once you confirm. After the game: a replay and **Rematch**.\n" +
-			"• `/board` shows your board again, `/games` lists your games, `/resign` resigns.\n" +
-			"• `/leaderboard` and `/stats` show ratings (Glicko-2) and records. Rated games between people move ratings, except games shorter than 10 moves and, between the same two players, any after their first 3 rated games in a day. You are ranked after 3 rated games; a rating marked ? is still provisional.",
-		"kind.gomoku":               "Gomoku",
-		"kind.xiangqi":              "Xiangqi",
-		"leaderboard.empty":         "Nobody is ranked yet: play rated games against people to climb the board.",
-		"leaderboard.page":          "Page %d of %d · %d ranked players",
-		"leaderboard.title":         "%s leaderboard · %s",
-		"leaderboard.unranked":      "Not ranked yet: it takes %d rated games and a settled rating.",
-		"leaderboard.you":           "Your rank",
-		"perm.attach":               "Tengen lacks the Attach Files permission here, so boards show no image.",
-		"perm.embed":                "Tengen lacks the Embed Links permission here, so boards show no details.",
-		"perm.send":                 "Tengen lacks the Send Messages permission here, so reminders and time-outs cannot be posted in this channel.",
-		"picker.column":             "Game #%d: choose a column.",
-		"picker.column.placeholder": "Column",
-		"picker.row":                "Game #%d: column %s; now choose a row.",
-		"picker.row.placeholder":    "Row",
-		"picker.piece":              "Game #%d: choose a piece to move.",
-		"picker.piece.placeholder":  "Piece",
-		"picker.to":                 "Game #%d: the piece on %s goes to…",
-		"picker.to.placeholder":     "Destination",
-		"piece.general":             "General",
-		"piece.advisor":             "Advisor",
-		"piece.elephant":            "Elephant",
-		"piece.horse":               "Horse",
-		"piece.chariot":             "Chariot",
-		"piece.cannon":              "Cannon",
-		"piece.soldier":             "Soldier",
-		"shape.double_three":        "a double three",
-		"shape.double_four":         "a double four",
-		"shape.overline":            "an overline",
-		"request.rematch":           "rematch",
-		"request.challenge":         "challenge",
-		"prompt.undo":               "%s, %s asks to take back their last move in game #%d.",
-		"prompt.draw":               "%s, %s offers a draw in game #%d.",
-		"prompt.ai.undo":            "%s asks the AI to take back a move in game #%d.",
-		"prompt.ai.draw":            "%s offers the AI a draw in game #%d: it is thinking it over…",
-		"prompt.accepted":           "✅ %s accepted the %s request in game #%d.",
-		"prompt.declined":           "❌ %s declined the %s request in game #%d.",
-		"prompt.withdrawn":          "↩️ %s withdrew the %s request in game #%d.",
-		"prompt.expired":            "⌛ The %[2]s request in game #%[3]d expired unanswered.",
-		"prompt.cancelled":          "↩️ The request in game #%d no longer stands: the game moved on.",
-		"reason.five_in_a_row":      "five in a row",
-		"reason.checkmate":          "checkmate",
-		"reason.stalemate":          "stalemate",
-		"reason.resignation":        "resignation",
-		"reason.time":               "time",
-		"reason.perpetual_check":    "perpetual check",
-		"reason.agreement":          "agreement",
-		"reason.full_board":         "full board",
-		"reason.repetition":         "repetition",
-		"reason.move_limit":         "the move limit",
-		"reason.no_legal_point":     "no legal point left for black",
-		"remind":                    "⏰ %s, it is your move in game #%d: you lose on time %s.",
-		"request.undo":              "undo",
-		"request.draw":              "draw",
-		"result.draw":               "Draw by %s.",
-		"result.win":                "%s (%s) wins by %s.",
-		"rule.freestyle":            "freestyle",
-		"rule.standard":             "standard",
-		"rule.renju":                "renju",
-		"rule.xiangqi":              "Asian rules",
-		"score":                     "%dW %dL %dD",
-		"stats.none":                "No finished games yet.",
-		"stats.people":              "Against people:",
-		"stats.rating":              "Rating:",
-		"stats.streak":              "Streak %+d · best %d",
-		"stats.title":               "Player statistics",
-	},
-	zhCN: {
-		"limits.set":              "本服务器的频率限制现在是：**%s**。",
-		"limits.now":              "本服务器的频率限制：**%s**。用 `/limits preset` 修改。",
-		"limits.off":              "关闭：成员可以不受限制地挑战、请求和提及",
-		"limits.relaxed":          "宽松：正常额度的两倍，等待时间减半",
-		"limits.normal":           "正常：一次最多 10 个挑战，之后每分钟一个；每局 3 次悔棋或求和请求，之后每 2 分钟一次；对同一人 3 次未回应的提及，之后每 10 分钟一次；对方拒绝或未回应后 30 分钟内不能再向其挑战",
-		"limits.strict":           "严格：正常额度的一半，等待时间加倍",
-		"err.limits.server_only":  "频率限制按服务器设置：请在服务器中使用 /limits。",
-		"leaderboard.provisional": "? 暂定：等级分仍在稳定中",
-		"board.too_short":         "否：少于 %d 步的对局不计等级分",
-		"err.stats.bot":           "%s 是机器人：机器人不下计分对局，也没有战绩。",
-		"err.limits.managers":     "只有能管理本服务器的成员才能修改频率限制。",
-		"err.limits.preset":       "“%s”不是可选档位：请选择关闭、宽松、正常或严格。",
-		"resign.confirm":          "确定认输第 #%d 局吗？这局将记为负。",
-		"resign.done":             "你已认输第 #%d 局。",
-		"resign.kept":             "第 #%d 局继续。",
-		"button.resign_yes":       "确定认输",
-		"button.resign_no":        "继续下棋",
-		"ai.name":                 "Tengen AI（%d 级）",
-		"err.seat":                "%s（%s）",
-		"board.title":             "%s · 第 %d 局",
-		"board.game":              "第 %d 局",
-		"board.rules":             "规则",
-		"board.move":              "已走步数",
-		"board.last":              "上一步",
-		"board.turn":              "轮到",
-		"board.result":            "结果",
-		"board.thinking":          "🤔 AI 正在思考…",
-		"board.your_move":         "%s，轮到你走（%s）。",
-		"board.ended.abandoned":   "本局已放弃：太久没有走棋，不计成绩。",
-		"board.scope.server":      "本服务器",
-		"board.scope.global":      "全部玩家",
-		"button.accept":           "接受",
-		"button.decline":          "拒绝",
-		"button.move":             "走棋…",
-		"button.undo":             "悔棋",
-		"button.draw":             "求和",
-		"button.resign":           "认输",
-		"button.rematch":          "再来一局",
-		"button.prev":             "◀ 上一页",
-		"button.next":             "下一页 ▶",
-		"challenge.title":         "%s挑战",
-		"challenge.rematch":       "%s再战",
-		"challenge.text":          "%s 向 %s 发起挑战！",
-		"challenge.ping":          "%s，%s 向你发起挑战：请在下方接受或拒绝。",
-		"challenge.rated":         "计分",
-		"challenge.rated.yes":     "是：结果会影响双方等级分",
-		"challenge.expires":       "过期",
-		"challenge.accepted":      "✅ 挑战已接受：对局开始。",
-		"challenge.declined":      "❌ 挑战已被拒绝。",
-		"challenge.withdrawn":     "↩️ 挑战已撤回。",
-		"challenge.expired":       "⌛ 挑战无人回应，已过期。",
-		"colour.black":            "黑方",
-		"colour.white":            "白方",
-		"colour.red":              "红方",
-		"err.busy":                "处理期间对局发生了变化，请重试。",
-		"err.game.none":           "你在本频道没有进行中的对局：用 /gomoku 或 /xiangqi 开始一局，或用 game 选项指定（见 /games）。",
-		"err.game.notyours":       "第 %d 局不是你进行中的对局（见 /games）。",
-		"err.game.several":        "你在本频道有多局对局（%s）：请用 game 选项指定。",
-		"err.game.waiting":        "第 %d 局尚未开始：挑战正在等待回应。",
-		"err.internal":            "我这边出了点问题，已记录。请稍后再试。",
-		"err.picker.choose":       "请只选择一项。",
-		"err.picker.full":         "%s 列没有可下的空点。",
-		"err.picker.nomoves":      "没有可选的合法着法。",
-		"err.picker.stuck":        "%s 上的棋子没有合法着法。",
-		"err.unknown.button":      "我不认识这个按钮（可能来自旧版本）：请使用最新的棋盘。",
-		"err.unknown.command":     "我不认识命令 /%s。",
-		"err.match.notfound":      "该对局不存在。",
-		"err.match.turn":          "还没轮到你。",
-		"err.match.player":        "你没有参加这局对局。",
-		"err.match.request":       "这个请求不该由你回应。",
-		"err.match.norequest":     "没有需要回应的请求。",
-		"err.match.expired":       "已经过期。",
-		"err.match.limit":         "你已达到上限。",
-		"err.match.over":          "对局已经结束。",
-		"err.match.stale":         "这个按钮属于较早的局面：请使用最新的棋盘。",
-		"err.match.invalid":       "无法完成此操作。",
-		"err.move.board":          "该点不在棋盘上。",
-		"err.move.occupied":       "该点已有棋子。",
-		"err.move.forbidden":      "连珠规则下黑方不能下这一手（禁手）。",
-		"err.move.notation":       "无法识别这步棋。",
-		"err.move.illegal":        "这步棋不合规则。",
-		"games.challenge":         "挑战等待回应",
-		"games.more":              "……还有 %d 局",
-		"games.none":              "你没有进行中的对局。用 /gomoku 或 /xiangqi 开始一局吧。",
-		"games.vs":                "对手 %s",
-		"games.waiting":           "等待对手",
-		"games.yourmove":          "**轮到你**",
-		"help": "**Tengen** 提供五子棋和中国象棋对局。\n" +
-			"• `/gomoku challenge @某人` 或 `/xiangqi challenge @某人`：对方会看到接受和拒绝按钮。\n" +
-			"• `/gomoku ai` 或 `/xiangqi ai`：与机器人对弈，等级 1 到 10。\n" +
-			"• `/move h8`（五子棋）或 `/move h3e3`、`C2.5`、`炮二平五`（象棋）：输入时会提示合法着法。也可以按棋盘上的 **走棋…**。\n" +
-			"• 棋盘按钮：**悔棋** 和 **求和** 需对手同意，**认输** 经你确认后结束对局。对局结束后有回放和 **再来一局**。\n" +
-			"• `/board` 重新显示棋盘，`/games` 列出你的对局，`/resign` 认输。\n" +
-			"• `/leaderboard` 和 `/stats` 显示等级分（Glicko-2）和战绩。与其他玩家的计分对局会改变等级分，但少于 10 步的对局不计，同两名玩家一天内第 3 局之后的计分对局也不计。下满 3 局计分对局即可上榜；带 ? 的等级分仍是暂定的。",
-		"kind.gomoku":               "五子棋",
-		"kind.xiangqi":              "象棋",
-		"leaderboard.empty":         "还没有人上榜：和其他玩家下计分对局来登上排行榜吧。",
-		"leaderboard.page":          "第 %d 页，共 %d 页 · %d 名玩家上榜",
-		"leaderboard.title":         "%s排行榜 · %s",
-		"leaderboard.unranked":      "尚未上榜：需要 %d 局计分对局且等级分稳定。",
-		"leaderboard.you":           "你的排名",
-		"perm.attach":               "Tengen 在此没有“附加文件”权限，棋盘无法显示图片。",
-		"perm.embed":                "Tengen 在此没有“嵌入链接”权限，棋盘无法显示详情。",
-		"perm.send":                 "Tengen 在此没有“发送消息”权限，无法在本频道发布提醒和超时通知。",
-		"picker.column":             "第 %d 局：选择一列。",
-		"picker.column.placeholder": "列",
-		"picker.row":                "第 %d 局：%s 列，现在选择一行。",
-		"picker.row.placeholder":    "行",
-		"picker.piece":              "第 %d 局：选择要走的棋子。",
-		"picker.piece.placeholder":  "棋子",
-		"picker.to":                 "第 %d 局：%s 上的棋子走到…",
-		"picker.to.placeholder":     "目标",
-		"piece.general":             "帅/将",
-		"piece.advisor":             "仕/士",
-		"piece.elephant":            "相/象",
-		"piece.horse":               "马",
-		"piece.chariot":             "车",
-		"piece.cannon":              "炮",
-		"piece.soldier":             "兵/卒",
-		"shape.double_three":        "三三",
-		"shape.double_four":         "四四",
-		"shape.overline":            "长连",
-		"request.rematch":           "再来一局",
-		"request.challenge":         "挑战",
-		"prompt.undo":               "%s，%s 请求在第 %d 局悔棋。",
-		"prompt.draw":               "%s，%s 在第 %d 局提议和棋。",
-		"prompt.ai.undo":            "%s 请求 AI 在第 %d 局悔棋。",
-		"prompt.ai.draw":            "%s 在第 %d 局向 AI 提议和棋：AI 正在考虑…",
-		"prompt.accepted":           "✅ %s 接受了第 %[3]d 局的%[2]s请求。",
-		"prompt.declined":           "❌ %s 拒绝了第 %[3]d 局的%[2]s请求。",
-		"prompt.withdrawn":          "↩️ %s 撤回了第 %[3]d 局的%[2]s请求。",
-		"prompt.expired":            "⌛ 第 %[3]d 局的%[2]s请求无人回应，已过期。",
-		"prompt.cancelled":          "↩️ 第 %d 局的请求已失效：对局已继续。",
-		"reason.five_in_a_row":      "五连",
-		"reason.checkmate":          "将死",
-		"reason.stalemate":          "困毙",
-		"reason.resignation":        "对方认输",
-		"reason.time":               "超时",
-		"reason.perpetual_check":    "长将",
-		"reason.agreement":          "双方同意",
-		"reason.full_board":         "棋盘已满",
-		"reason.repetition":         "重复局面",
-		"reason.move_limit":         "步数限制",
-		"reason.no_legal_point":     "黑方无子可下",
-		"remind":                    "⏰ %s，第 %d 局轮到你走：%s 将判超时负。",
-		"request.undo":              "悔棋",
-		"request.draw":              "和棋",
-		"result.draw":               "和棋（%s）。",
-		"result.win":                "%s（%s）获胜（%s）。",
-		"rule.freestyle":            "自由",
-		"rule.standard":             "标准",
-		"rule.renju":                "连珠",
-		"rule.xiangqi":              "亚洲规则",
-		"score":                     "%d 胜 %d 负 %d 和",
-		"stats.none":                "还没有完成的对局。",
-		"stats.people":              "对人：",
-		"stats.rating":              "等级分：",
-		"stats.streak":              "连胜 %+d · 最佳 %d",
-		"stats.title":               "玩家统计",
-	},
-	zhTW: {
-		"limits.set":              "本伺服器的頻率限制現在是：**%s**。",
-		"limits.now":              "本伺服器的頻率限制：**%s**。用 `/limits preset` 修改。",
-		"limits.off":              "關閉：成員可以不受限制地挑戰、請求和提及",
-		"limits.relaxed":          "寬鬆：正常額度的兩倍，等待時間減半",
-		"limits.normal":           "正常：一次最多 10 個挑戰，之後每分鐘一個；每局 3 次悔棋或求和請求，之後每 2 分鐘一次；對同一人 3 次未回應的提及，之後每 10 分鐘一次；對方拒絕或未回應後 30 分鐘內不能再向其挑戰",
-		"limits.strict":           "嚴格：正常額度的一半，等待時間加倍",
-		"err.limits.server_only":  "頻率限制按伺服器設定：請在伺服器中使用 /limits。",
-		"leaderboard.provisional": "? 暫定：等級分仍在穩定中",
-		"board.too_short":         "否：少於 %d 步的對局不計等級分",
-		"err.stats.bot":           "%s 是機器人：機器人不下計分對局，也沒有戰績。",
-		"err.limits.managers":     "只有能管理本伺服器的成員才能修改頻率限制。",
-		"err.limits.preset":       "「%s」不是可選檔位：請選擇關閉、寬鬆、正常或嚴格。",
-		"resign.confirm":          "確定認輸第 #%d 局嗎？這局將記為負。",
-		"resign.done":             "你已認輸第 #%d 局。",
-		"resign.kept":             "第 #%d 局繼續。",
-		"button.resign_yes":       "確定認輸",
-		"button.resign_no":        "繼續下棋",
-		"ai.name":                 "Tengen AI（%d 級）",
-		"err.seat":                "%s（%s）",
-		"board.title":             "%s · 第 %d 局",
-		"board.game":              "第 %d 局",
-		"board.rules":             "規則",
-		"board.move":              "已走步數",
-		"board.last":              "上一步",
-		"board.turn":              "輪到",
-		"board.result":            "結果",
-		"board.thinking":          "🤔 AI 正在思考…",
-		"board.your_move":         "%s，輪到你走（%s）。",
-		"board.ended.abandoned":   "本局已放棄：太久沒有走棋，不計成績。",
-		"board.scope.server":      "本伺服器",
-		"board.scope.global":      "全部玩家",
-		"button.accept":           "接受",
-		"button.decline":          "拒絕",
-		"button.move":             "走棋…",
-		"button.undo":             "悔棋",
-		"button.draw":             "求和",
-		"button.resign":           "認輸",
-		"button.rematch":          "再來一局",
-		"button.prev":             "◀ 上一頁",
-		"button.next":             "下一頁 ▶",
-		"challenge.title":         "%s挑戰",
-		"challenge.rematch":       "%s再戰",
-		"challenge.text":          "%s 向 %s 發起挑戰！",
-		"challenge.ping":          "%s，%s 向你發起挑戰：請在下方接受或拒絕。",
-		"challenge.rated":         "計分",
-		"challenge.rated.yes":     "是：結果會影響雙方等級分",
-		"challenge.expires":       "過期",
-		"challenge.accepted":      "✅ 挑戰已接受：對局開始。",
-		"challenge.declined":      "❌ 挑戰已被拒絕。",
-		"challenge.withdrawn":     "↩️ 挑戰已撤回。",
-		"challenge.expired":       "⌛ 挑戰無人回應，已過期。",
-		"colour.black":            "黑方",
-		"colour.white":            "白方",
-		"colour.red":              "紅方",
-		"err.busy":                "處理期間對局發生了變化，請重試。",
-		"err.game.none":           "你在本頻道沒有進行中的對局：用 /gomoku 或 /xiangqi 開始一局，或用 game 選項指定（見 /games）。",
-		"err.game.notyours":       "第 %d 局不是你進行中的對局（見 /games）。",
-		"err.game.several":        "你在本頻道有多局對局（%s）：請用 game 選項指定。",
-		"err.game.waiting":        "第 %d 局尚未開始：挑戰正在等待回應。",
-		"err.internal":            "我這邊出了點問題，已記錄。請稍後再試。",
-		"err.picker.choose":       "請只選擇一項。",
-		"err.picker.full":         "%s 列沒有可下的空點。",
-		"err.picker.nomoves":      "沒有可選的合法著法。",
-		"err.picker.stuck":        "%s 上的棋子沒有合法著法。",
-		"err.unknown.button":      "我不認識這個按鈕（可能來自舊版本）：請使用最新的棋盤。",
-		"err.unknown.command":     "我不認識指令 /%s。",
-		"err.match.notfound":      "該對局不存在。",
-		"err.match.turn":          "還沒輪到你。",
-		"err.match.player":        "你沒有參加這局對局。",
-		"err.match.request":       "這個請求不該由你回應。",
-		"err.match.norequest":     "沒有需要回應的請求。",
-		"err.match.expired":       "已經過期。",
-		"err.match.limit":         "你已達到上限。",
-		"err.match.over":          "對局已經結束。",
-		"err.match.stale":         "這個按鈕屬於較早的局面：請使用最新的棋盤。",
-		"err.match.invalid":       "無法完成此操作。",
-		"err.move.board":          "該點不在棋盤上。",
-		"err.move.occupied":       "該點已有棋子。",
-		"err.move.forbidden":      "連珠規則下黑方不能下這一手（禁手）。",
-		"err.move.notation":       "無法識別這步棋。",
-		"err.move.illegal":        "這步棋不合規則。",
-		"games.challenge":         "挑戰等待回應",
-		"games.more":              "……還有 %d 局",
-		"games.none":              "你沒有進行中的對局。用 /gomoku 或 /xiangqi 開始一局吧。",
-		"games.vs":                "對手 %s",
-		"games.waiting":           "等待對手",
-		"games.yourmove":          "**輪到你**",
-		"help": "**Tengen** 提供五子棋和中國象棋對局。\n" +
-			"• `/gomoku challenge @某人` 或 `/xiangqi challenge @某人`：對方會看到接受和拒絕按鈕。\n" +
-			"• `/gomoku ai` 或 `/xiangqi ai`：與機器人對弈，等級 1 到 10。\n" +
-			"• `/move h8`（五子棋）或 `/move h3e3`、`C2.5`、`炮二平五`（象棋）：輸入時會提示合法著法。也可以按棋盤上的 **走棋…**。\n" +
-			"• 棋盤按鈕：**悔棋** 和 **求和** 需對手同意，**認輸** 經你確認後結束對局。對局結束後有回放和 **再來一局**。\n" +
-			"• `/board` 重新顯示棋盤，`/games` 列出你的對局，`/resign` 認輸。\n" +
-			"• `/leaderboard` 和 `/stats` 顯示等級分（Glicko-2）和戰績。與其他玩家的計分對局會改變等級分，但少於 10 步的對局不計，同兩名玩家一天內第 3 局之後的計分對局也不計。下滿 3 局計分對局即可上榜；帶 ? 的等級分仍是暫定的。",
-		"kind.gomoku":               "五子棋",
-		"kind.xiangqi":              "象棋",
-		"leaderboard.empty":         "還沒有人上榜：和其他玩家下計分對局來登上排行榜吧。",
-		"leaderboard.page":          "第 %d 頁，共 %d 頁 · %d 名玩家上榜",
-		"leaderboard.title":         "%s排行榜 · %s",
-		"leaderboard.unranked":      "尚未上榜：需要 %d 局計分對局且等級分穩定。",
-		"leaderboard.you":           "你的排名",
-		"perm.attach":               "Tengen 在此沒有「附加檔案」權限，棋盤無法顯示圖片。",
-		"perm.embed":                "Tengen 在此沒有「嵌入連結」權限，棋盤無法顯示詳情。",
-		"perm.send":                 "Tengen 在此沒有「傳送訊息」權限，無法在本頻道發布提醒和逾時通知。",
-		"picker.column":             "第 %d 局：選擇一列。",
-		"picker.column.placeholder": "列",
-		"picker.row":                "第 %d 局：%s 列，現在選擇一行。",
-		"picker.row.placeholder":    "行",
-		"picker.piece":              "第 %d 局：選擇要走的棋子。",
-		"picker.piece.placeholder":  "棋子",
-		"picker.to":                 "第 %d 局：%s 上的棋子走到…",
-		"picker.to.placeholder":     "目標",
-		"piece.general":             "帥/將",
-		"piece.advisor":             "仕/士",
-		"piece.elephant":            "相/象",
-		"piece.horse":               "馬",
-		"piece.chariot":             "車",
-		"piece.cannon":              "炮",
-		"piece.soldier":             "兵/卒",
-		"shape.double_three":        "三三",
-		"shape.double_four":         "四四",
-		"shape.overline":            "長連",
-		"request.rematch":           "再來一局",
-		"request.challenge":         "挑戰",
-		"prompt.undo":               "%s，%s 請求在第 %d 局悔棋。",
-		"prompt.draw":               "%s，%s 在第 %d 局提議和棋。",
-		"prompt.ai.undo":            "%s 請求 AI 在第 %d 局悔棋。",
-		"prompt.ai.draw":            "%s 在第 %d 局向 AI 提議和棋：AI 正在考慮…",
-		"prompt.accepted":           "✅ %s 接受了第 %[3]d 局的%[2]s請求。",
-		"prompt.declined":           "❌ %s 拒絕了第 %[3]d 局的%[2]s請求。",
-		"prompt.withdrawn":          "↩️ %s 撤回了第 %[3]d 局的%[2]s請求。",
-		"prompt.expired":            "⌛ 第 %[3]d 局的%[2]s請求無人回應，已過期。",
-		"prompt.cancelled":          "↩️ 第 %d 局的請求已失效：對局已繼續。",
-		"reason.five_in_a_row":      "五連",
-		"reason.checkmate":          "將死",
-		"reason.stalemate":          "困斃",
-		"reason.resignation":        "對方認輸",
-		"reason.time":               "超時",
-		"reason.perpetual_check":    "長將",
-		"reason.agreement":          "雙方同意",
-		"reason.full_board":         "棋盤已滿",
-		"reason.repetition":         "重複局面",
-		"reason.move_limit":         "步數限制",
-		"reason.no_legal_point":     "黑方無子可下",
-		"remind":                    "⏰ %s，第 %d 局輪到你走：%s 將判超時負。",
-		"request.undo":              "悔棋",
-		"request.draw":              "和棋",
-		"result.draw":               "和棋（%s）。",
-		"result.win":                "%s（%s）獲勝（%s）。",
-		"rule.freestyle":            "自由",
-		"rule.standard":             "標準",
-		"rule.renju":                "連珠",
-		"rule.xiangqi":              "亞洲規則",
-		"score":                     "%d 勝 %d 負 %d 和",
-		"stats.none":                "還沒有完成的對局。",
-		"stats.people":              "對人：",
-		"stats.rating":              "等級分：",
-		"stats.streak":              "連勝 %+d · 最佳 %d",
-		"stats.title":               "玩家統計",
-	},
 }
