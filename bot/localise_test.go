@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -123,5 +124,37 @@ func TestFitPermissions(t *testing.T) {
 		if image := len(m.Files) > 0 && m.Embeds[0].Image != nil; image != tt.image {
 			t.Errorf("perms %#x: image %v, want %v", tt.perms, image, tt.image)
 		}
+	}
+}
+
+// TestBoardImageLocalised: a board's image speaks the board's language:
+// zh-TW words in a zh-TW game (the renderer's own goldens show how they
+// look), the same position drawn differently from an English game's, and
+// English unchanged.
+func TestBoardImageLocalised(t *testing.T) {
+	p := &presenter{render: render.NewRenderer(), locale: en}
+	g := &store.Game{ID: 7, Kind: store.Xiangqi, Rules: "asian", Size: 9, Status: store.Active, Perms: store.PermsUnknown,
+		Seats: [2]store.Seat{store.Human("1", "alice"), store.AI(3)},
+		Moves: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h3e3"}
+	if w := header(g, zhTW).Words; w.ToPlay != "第 %[1]d 手 · %[2]s走棋" || w.AI != "Tengen AI · %d 級" || w.Reasons[engine.Checkmate] != "將死" {
+		t.Errorf("zh-TW words %+v", w)
+	}
+	if w := header(g, en).Words; w.ToPlay != render.EnglishWords().ToPlay || w.Reasons[engine.Checkmate] != "" {
+		t.Errorf("English words %+v", w)
+	}
+	eg, err := match.Restore(g.Kind, g.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	image := func(locale string) []byte {
+		g.Locale = locale
+		m, err := p.post(g, eg, &store.Post{Kind: store.BoardPost, Want: "v2"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.Files[0].Data
+	}
+	if bytes.Equal(image("zh-TW"), image("en-US")) {
+		t.Error("the zh-TW board's image is the English one")
 	}
 }

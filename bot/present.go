@@ -143,8 +143,8 @@ func outcomeText(loc locale, g *store.Game) string {
 }
 
 // header is the render view of the players.
-func header(g *store.Game) render.Header {
-	var h render.Header
+func header(g *store.Game, loc locale) render.Header {
+	h := render.Header{Words: boardWords(loc)}
 	for s, seat := range g.Seats {
 		h.Players[s] = render.Player{Name: seat.Name, AI: seat.IsAI(), Level: seat.AI}
 	}
@@ -152,6 +152,24 @@ func header(g *store.Game) render.Header {
 		h.Outcome = g.Outcome
 	}
 	return h
+}
+
+// boardWords are the words around a board image in loc, from the
+// catalogue. English keeps the engine's names of the reasons a game ends,
+// which its boards have always shown; other languages name them as their
+// replies do.
+func boardWords(loc locale) render.Words {
+	w := render.Words{
+		Black: loc.t("image.black"), White: loc.t("image.white"), Red: loc.t("image.red"),
+		ToPlay: loc.t("image.to_play"), AI: loc.t("image.ai"), Win: loc.t("image.win"), Draw: loc.t("image.draw"),
+		Ended: loc.t("image.ended"), EndedOne: loc.t("image.ended_one"),
+	}
+	if loc != en {
+		for r := engine.Five; int(r) < len(w.Reasons); r++ {
+			w.Reasons[r] = loc.t("reason." + strings.ReplaceAll(r.String(), " ", "_"))
+		}
+	}
+	return w
 }
 
 // flip reports whether a board is shown from the second side: a Xiangqi
@@ -180,7 +198,7 @@ func button(g int64, action string, ply int, label string, style discordgo.Butto
 func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, error) {
 	gk := kindOf(g.Kind)
 	over := g.Status == store.Finished
-	png, gif, err := gk.draw(p.render, eg, header(g), p.flip(g, eg), p.opt, over)
+	png, gif, err := gk.draw(p.render, eg, header(g, loc), p.flip(g, eg), p.opt, over)
 	if err != nil {
 		return nil, fmt.Errorf("drawing game %d: %w", g.ID, err)
 	}
