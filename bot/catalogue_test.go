@@ -47,6 +47,9 @@ func TestCatalogueComplete(t *testing.T) {
 			}
 		}
 		for key, f := range catalogue[l] {
+			if strings.HasPrefix(key, "command.") {
+				continue // the commands' texts: TestTranslations checks them against the definitions
+			}
 			enf, ok := catalogue[en][key]
 			if !ok {
 				t.Errorf("locale %d has %q, which English lacks", l, key)

@@ -10,11 +10,13 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -92,11 +94,15 @@ type translation struct {
 }
 
 // audit checks every language of ls against English: the messages against
-// en's, the error formats against the engine's codes. used tells a message
-// key the code uses.
-func audit(ls *languages, used func(key string) bool) map[discordgo.Locale]*translation {
+// en's and commandTexts (the English of the commands, which other languages
+// translate too), the error formats against the engine's codes. used tells
+// a message key the code uses.
+func audit(ls *languages, used func(key string) bool, commandTexts map[string]string) map[discordgo.Locale]*translation {
 	out := map[discordgo.Locale]*translation{}
 	english := ls.list[en].Messages
+	want := maps.Clone(english)
+	maps.Copy(want, commandTexts)
+	usedOrCommand := func(key string) bool { _, ok := commandTexts[key]; return ok || used(key) }
 	codes := map[string]string{}
 	for c := engine.Code(1); c < engine.NumCodes; c++ {
 		codes[c.Key()] = c.English()
@@ -126,7 +132,7 @@ func audit(ls *languages, used func(key string) bool) map[discordgo.Locale]*tran
 			check("messages", english, english, used)
 			continue // its errors are the engine's own
 		}
-		check("messages", english, lang.Messages, used)
+		check("messages", want, lang.Messages, usedOrCommand)
 		check("errors", codes, lang.Errors, func(string) bool { return true })
 	}
 	return out
@@ -214,7 +220,7 @@ func TestTranslations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	found := audit(ls, used)
+	found := audit(ls, used, commandEnglish())
 	for _, lang := range ls.list {
 		t.Run(string(lang.code), func(t *testing.T) {
 			name := filepath.Join("locales", string(lang.code)+".json")
@@ -256,7 +262,7 @@ func TestAuditFindsFaults(t *testing.T) {
 	if len(ls.errs) > 0 {
 		t.Fatal(ls.errs)
 	}
-	got := audit(ls, func(key string) bool { return key != "old.key" })
+	got := audit(ls, func(key string) bool { return key != "old.key" }, nil)
 	codes := int(engine.NumCodes) - 1
 	tests := []struct {
 		code          discordgo.Locale
@@ -339,6 +345,56 @@ func TestBoardWords(t *testing.T) {
 	for l, lang := range loaded().list {
 		if err := boardWords(locale(l)).Check(); err != nil {
 			t.Errorf("%s: %v", lang.code, err)
+		}
+	}
+}
+
+// commandEnglish is the English of every text of the commands, by its
+// catalogue key (commandKey): what each other language translates.
+func commandEnglish() map[string]string {
+	out := map[string]string{}
+	var options func(path string, opts []*discordgo.ApplicationCommandOption)
+	options = func(path string, opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			p := path + "." + o.Name
+			out[commandKey(p, "name")], out[commandKey(p, "description")] = o.Name, o.Description
+			for _, c := range o.Choices {
+				out[commandKey(p, "choice."+fmt.Sprint(c.Value))] = c.Name
+			}
+			options(p, o.Options)
+		}
+	}
+	for _, c := range commands() {
+		out[commandKey(c.Name, "name")], out[commandKey(c.Name, "description")] = c.Name, c.Description
+		options(c.Name, c.Options)
+	}
+	return out
+}
+
+// TestCommandLocalisationsValid: every language's command names are names
+// Discord accepts, and its descriptions and choice names fit (1 to 100
+// characters), so that registering the commands cannot fail on a
+// translation.
+func TestCommandLocalisationsValid(t *testing.T) {
+	// What Discord accepts as a command's or option's name in any language
+	// (application-commands.mdx, "Application Command Naming"): 1 to 32
+	// letters, digits, dashes or underscores, in lower case where the
+	// script has case.
+	commandName := regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+	for _, lang := range loaded().list {
+		for key, text := range lang.Messages {
+			if !strings.HasPrefix(key, "command.") {
+				continue
+			}
+			n := utf8.RuneCountInString(text)
+			switch {
+			case strings.HasSuffix(key, ".name"):
+				if !commandName.MatchString(text) || strings.ToLower(text) != text {
+					t.Errorf("%s %s: %q is not a name Discord accepts (lower case, no spaces, at most 32)", lang.code, key, text)
+				}
+			case n < 1 || n > 100:
+				t.Errorf("%s %s: %q has %d characters, not 1 to 100", lang.code, key, text, n)
+			}
 		}
 	}
 }
