@@ -175,7 +175,7 @@ func (ls *languages) errorFormat(l locale, key string) (string, bool) {
 func localeOf(l discordgo.Locale) locale { return loaded().byCode[l] }
 
 // simplified reports whether l writes Chinese in simplified characters.
-func (l locale) simplified() bool { return l == zhCN }
+func (l locale) simplified() bool { return l.t("xiangqi.notation") == notationSimplified }
 
 // t formats the message key in l, or in English where l has no text for it
 // yet. A key English lacks too (a bug the catalogue test catches) shows

@@ -191,7 +191,7 @@ func xiangqiLastMove(loc locale, eg engine.Game) string {
 	if !ok {
 		return ""
 	}
-	return before.DescribeIn(m, loc.simplified())
+	return describeXiangqi(loc, &before, m)
 }
 
 // gomokuColumns lists the columns with a legal point.
@@ -262,6 +262,26 @@ func xiangqiPieces(loc locale, g *xiangqi.Game) []discordgo.SelectMenuOption {
 	return opts
 }
 
+// Xiangqi notations of the catalogue's "xiangqi.notation": how a language's
+// readers write moves in text, beside coordinates and WXF.
+const (
+	notationSimplified  = "zh-Hans" // 马八进七
+	notationTraditional = "zh-Hant" // 傌八進七
+	notationVietnamese  = "vi"      // M8.7
+)
+
+// describeXiangqi writes m, legal in pos, for a reader of loc: coordinates,
+// the language's own notation, WXF ("h3e3 · 炮二平五 · C2.5").
+func describeXiangqi(loc locale, pos *xiangqi.Position, m xiangqi.Move) string {
+	switch loc.t("xiangqi.notation") {
+	case notationVietnamese:
+		return m.String() + " · " + pos.Vietnamese(m) + " · " + pos.WXF(m)
+	case notationSimplified:
+		return pos.DescribeIn(m, true)
+	}
+	return pos.DescribeIn(m, false)
+}
+
 // pieceLabel names pc for a reader of loc: Chinese readers see the mover's
 // own glyph in their script (傌 or 马 for red's horse), others its name.
 func pieceLabel(loc locale, pc xiangqi.Piece) string {
@@ -282,7 +302,7 @@ func xiangqiDestinations(loc locale, g *xiangqi.Game, from string) []discordgo.S
 		}
 		label := mv
 		if m, err := pos.ParseMove(mv); err == nil {
-			label = pos.DescribeIn(m, loc.simplified())
+			label = describeXiangqi(loc, &pos, m)
 		}
 		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: mv})
 	}
@@ -313,7 +333,7 @@ func suggestXiangqi(loc locale, eg engine.Game, typed string) []*discordgo.Appli
 			continue // a legal move always parses
 		}
 		if q.Empty() || pos.Match(m, q) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: pos.DescribeIn(m, loc.simplified()), Value: mv})
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: describeXiangqi(loc, &pos, m), Value: mv})
 		}
 	}
 	return out

@@ -398,3 +398,14 @@ func TestCommandLocalisationsValid(t *testing.T) {
 		}
 	}
 }
+
+// TestXiangqiNotationKnown: every language names a Xiangqi notation the
+// bot writes.
+func TestXiangqiNotationKnown(t *testing.T) {
+	known := []string{notationSimplified, notationTraditional, notationVietnamese}
+	for l, lang := range loaded().list {
+		if n := locale(l).t("xiangqi.notation"); !slices.Contains(known, n) {
+			t.Errorf("%s: xiangqi.notation %q is not one of %v", lang.code, n, known)
+		}
+	}
+}
