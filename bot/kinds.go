@@ -282,10 +282,11 @@ func describeXiangqi(loc locale, pos *xiangqi.Position, m xiangqi.Move) string {
 	return pos.DescribeIn(m, false)
 }
 
-// pieceLabel names pc for a reader of loc: Chinese readers see the mover's
+// pieceLabel names pc for a reader of loc: readers whose language writes
+// Xiangqi in Chinese characters (Chinese, Japanese, Korean) see the mover's
 // own glyph in their script (傌 or 马 for red's horse), others its name.
 func pieceLabel(loc locale, pc xiangqi.Piece) string {
-	if loc == zhCN || loc == zhTW {
+	if n := loc.t("xiangqi.notation"); loc != en && (n == notationSimplified || n == notationTraditional) {
 		return xiangqi.PieceName(pc, loc.simplified())
 	}
 	return loc.t("piece." + pc.Kind().String())

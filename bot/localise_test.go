@@ -7,8 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/tengen-bot/tengen/bot/match"
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 	"github.com/tengen-bot/tengen/render"
 	"github.com/tengen-bot/tengen/store"
 )
@@ -156,5 +159,36 @@ func TestBoardImageLocalised(t *testing.T) {
 	}
 	if bytes.Equal(image("zh-TW"), image("en-US")) {
 		t.Error("the zh-TW board's image is the English one")
+	}
+}
+
+// TestXiangqiNotationPerLanguage: each language's readers see moves in
+// their notation, and readers of Chinese characters the mover's own
+// pieces in the picker.
+func TestXiangqiNotationPerLanguage(t *testing.T) {
+	pos := xiangqi.NewGame().Position()
+	m, err := pos.ParseMove("b1c3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	horse := pos.At(m.From())
+	for _, tt := range []struct {
+		code        discordgo.Locale
+		move, horse string
+	}{
+		{discordgo.EnglishUS, "b1c3 · 傌八進七 · H8+7", "Horse"},
+		{discordgo.ChineseCN, "b1c3 · 马八进七 · H8+7", "马"},
+		{discordgo.ChineseTW, "b1c3 · 傌八進七 · H8+7", "傌"},
+		{discordgo.Japanese, "b1c3 · 傌八進七 · H8+7", "傌"},
+		{discordgo.Korean, "b1c3 · 傌八進七 · H8+7", "傌"},
+		{discordgo.Vietnamese, "b1c3 · M8.7 · H8+7", ""},
+	} {
+		loc := localeOf(tt.code)
+		if got := describeXiangqi(loc, &pos, m); got != tt.move {
+			t.Errorf("%s: %q, want %q", tt.code, got, tt.move)
+		}
+		if got := pieceLabel(loc, horse); tt.horse != "" && got != tt.horse {
+			t.Errorf("%s: the red horse is %q, want %q", tt.code, got, tt.horse)
+		}
 	}
 }
