@@ -88,7 +88,7 @@ func BenchmarkCJKNamesFace(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if g := newTextFace(face, nil).layout("红", nil)[0]; g.mask == nil {
+		if g := newTextFace(face).layout("红", nil)[0]; g.mask == nil {
 			b.Fatal("红 drew nothing")
 		}
 	}
