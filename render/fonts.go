@@ -19,10 +19,10 @@ var (
 )
 
 // namesSubset is Noto Sans CJK SC Bold cut down to the common Chinese
-// characters (GB2312 level 1 and Big5 level 1), kana and CJK punctuation, so
-// that players' display names in Chinese or Japanese, and the header's and
-// footer's Words in Chinese, are drawn, not replaced by '?'. See
-// fonts/README.md for the command.
+// characters (GB2312 level 1 and Big5 level 1), the Japanese kanji of JIS X
+// 0208 level 1, kana and CJK punctuation, so that players' display names and
+// the header's and footer's Words in Chinese or Japanese are drawn, not
+// replaced by '?'. See fonts/README.md for the command.
 //
 //go:embed fonts/NotoSansCJKsc-Bold-names.otf
 var namesSubset []byte
