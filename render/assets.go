@@ -171,23 +171,25 @@ func (a *assets) newFaces(fs *fontSet) (*faces, error) {
 	for _, t := range []struct {
 		dst      **textFace
 		file     *fontFile
-		fallback *fontFile
+		fallback []*fontFile
 		size     float64
 	}{
-		{&f.name, fs.bold, fs.names, 24 * s},
-		{&f.status, fs.medium, fs.names, 21 * s},
-		{&f.number[0], fs.bold, fs.cjk, 0.44 * cell},
-		{&f.number[1], fs.bold, fs.cjk, 0.34 * cell},
+		{&f.name, fs.bold, fs.fallbacks(), 24 * s},
+		{&f.status, fs.medium, fs.fallbacks(), 21 * s},
+		{&f.number[0], fs.bold, []*fontFile{fs.cjk}, 0.44 * cell},
+		{&f.number[1], fs.bold, []*fontFile{fs.cjk}, 0.34 * cell},
 	} {
 		face, err := newFace(t.file, t.size)
 		if err != nil {
 			return nil, err
 		}
-		fallback, err := newFace(t.fallback, t.size)
-		if err != nil {
-			return nil, err
+		fallback := make([]font.Face, len(t.fallback))
+		for i, file := range t.fallback {
+			if fallback[i], err = newFace(file, t.size); err != nil {
+				return nil, err
+			}
 		}
-		*t.dst = newTextFace(face, fallback)
+		*t.dst = newTextFace(face, fallback...)
 	}
 	return &f, nil
 }

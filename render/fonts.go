@@ -19,13 +19,27 @@ var (
 )
 
 // namesSubset is Noto Sans CJK SC Bold cut down to the common Chinese
-// characters (GB2312 level 1 and Big5 level 1), kana and CJK punctuation, so
-// that players' display names in Chinese or Japanese, and the header's and
-// footer's Words in Chinese, are drawn, not replaced by '?'. See
-// fonts/README.md for the command.
+// characters (GB2312 level 1 and Big5 level 1), the Japanese kanji of JIS X
+// 0208 level 1, kana and CJK punctuation, so that players' display names and
+// the header's and footer's Words in Chinese or Japanese are drawn, not
+// replaced by '?'. See fonts/README.md for the command.
 //
 //go:embed fonts/NotoSansCJKsc-Bold-names.otf
 var namesSubset []byte
+
+// vietnameseSubset is Noto Sans Bold cut down to the Vietnamese letters the
+// Go fonts lack (Ơ ơ Ư ư and U+1EA0–U+1EF9, such as ắ ễ ộ). See
+// fonts/README.md for the command.
+//
+//go:embed fonts/NotoSans-Bold-vietnamese.ttf
+var vietnameseSubset []byte
+
+// hangulSubset is Noto Sans CJK KR Bold cut down to the 2,350 Hangul
+// syllables of KS X 1001 and the Hangul compatibility jamo, for Korean
+// words and names. See fonts/README.md for the command.
+//
+//go:embed fonts/NotoSansCJKkr-Bold-hangul.otf
+var hangulSubset []byte
 
 // cjkSubset is Noto Serif CJK TC Bold cut down to the glyphs the Xiangqi
 // board draws (pieces and the river). See fonts/README.md for the command.
@@ -41,6 +55,14 @@ type fontSet struct {
 	medium *fontFile // Go Medium: status line
 	cjk    *fontFile // Noto Serif CJK TC Bold subset: piece characters
 	names  *fontFile // Noto Sans CJK SC Bold subset: CJK in names and words
+	vi     *fontFile // Noto Sans Bold subset: Vietnamese letters
+	hangul *fontFile // Noto Sans CJK KR Bold subset: Hangul
+}
+
+// fallbacks are the fonts tried, in order, for a rune the Go fonts lack in
+// names and in the header's and footer's words.
+func (fs *fontSet) fallbacks() []*fontFile {
+	return []*fontFile{fs.vi, fs.names, fs.hangul}
 }
 
 // loadFonts parses the embedded fonts once per process; parsing is pure, so
@@ -56,6 +78,8 @@ var loadFonts = sync.OnceValues(func() (*fontSet, error) {
 		{"Go Medium", goMedium, &fs.medium},
 		{"Noto Serif CJK subset", cjkSubset, &fs.cjk},
 		{"Noto Sans CJK names subset", namesSubset, &fs.names},
+		{"Noto Sans Vietnamese subset", vietnameseSubset, &fs.vi},
+		{"Noto Sans CJK Hangul subset", hangulSubset, &fs.hangul},
 	} {
 		parsed, err := opentype.Parse(f.data)
 		if err != nil {

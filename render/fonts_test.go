@@ -16,8 +16,14 @@ func TestEmbeddedFontsCoverText(t *testing.T) {
 		{"medium", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789·…?()"},
 		// Players' names: simplified and traditional Chinese, kana, CJK punctuation.
 		{"names", "小明王伟张丽李娜陳國華劉德華黃飛鴻さくらカタカナ、。！"},
+		// Japanese kanji Chinese lacks (JIS X 0208 level 1).
+		{"names", "黒亜栄駅円"},
+		// The Vietnamese letters the Go fonts lack.
+		{"vi", "ƠơƯưẠạẮắỄễỘộỸỹ"},
+		// Hangul syllables and compatibility jamo.
+		{"hangul", "흑백홍김민준가힝ㄱㅎㅏㅣ"},
 	}
-	fonts := map[string]*fontFile{"cjk": fs.cjk, "bold": fs.bold, "medium": fs.medium, "names": fs.names}
+	fonts := map[string]*fontFile{"cjk": fs.cjk, "bold": fs.bold, "medium": fs.medium, "names": fs.names, "vi": fs.vi, "hangul": fs.hangul}
 	for _, tt := range tests {
 		face, err := newFace(fonts[tt.name], 20)
 		if err != nil {

@@ -37,9 +37,27 @@ func benchFirstBoard(b *testing.B, words Words) {
 // that has drawn English boards only (untimed): what a new language costs
 // a running bot, the rasterising of the Chinese glyphs.
 func BenchmarkNewLanguageWarmRenderer(b *testing.B) {
+	benchNewLanguage(b, zhCNWords(), [2]string{})
+}
+
+// BenchmarkNewLanguageWarmRendererKorean is BenchmarkNewLanguageWarmRenderer
+// in Korean, with Korean names: the first Hangul glyphs, from the Hangul
+// font, of a Renderer that has drawn English boards only.
+func BenchmarkNewLanguageWarmRendererKorean(b *testing.B) {
+	benchNewLanguage(b, koWords(), [2]string{"김민준", "이서연"})
+}
+
+// benchNewLanguage times the first board in words (and names, if set) of
+// a Renderer that has drawn the same board in English, untimed.
+func benchNewLanguage(b *testing.B, words Words, names [2]string) {
 	en := *matedXiangqi(b)
-	zh := en
-	zh.Header.Words = zhCNWords()
+	other := en
+	other.Header.Words = words
+	for i, n := range names {
+		if n != "" {
+			other.Header.Players[i] = Player{Name: n}
+		}
+	}
 	var buf bytes.Buffer
 	b.ReportAllocs()
 	for b.Loop() {
@@ -50,7 +68,7 @@ func BenchmarkNewLanguageWarmRenderer(b *testing.B) {
 		}
 		buf.Reset()
 		b.StartTimer()
-		if err := r.Xiangqi(&buf, &zh, Options{}); err != nil {
+		if err := r.Xiangqi(&buf, &other, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -62,6 +80,16 @@ func BenchmarkRenderXiangqiZhCN(b *testing.B) {
 	r := NewRenderer()
 	x := *matedXiangqi(b)
 	x.Header.Words = zhCNWords()
+	benchPNG(b, func(buf *bytes.Buffer) error { return r.Xiangqi(buf, &x, Options{}) })
+}
+
+// BenchmarkRenderXiangqiKorean is BenchmarkRenderXiangqiZhCN in Korean,
+// with Korean names: a warm Renderer that has drawn them before.
+func BenchmarkRenderXiangqiKorean(b *testing.B) {
+	r := NewRenderer()
+	x := *matedXiangqi(b)
+	x.Header.Words = koWords()
+	x.Header.Players = [2]Player{{Name: "김민준"}, {Name: "이서연"}}
 	benchPNG(b, func(buf *bytes.Buffer) error { return r.Xiangqi(buf, &x, Options{}) })
 }
 
@@ -78,9 +106,23 @@ func BenchmarkRenderXiangqiEnglish(b *testing.B) {
 // process pays once (parsing) and each board size once (the face) before
 // any Chinese is drawn.
 func BenchmarkCJKNamesFace(b *testing.B) {
+	benchFontFace(b, namesSubset, '红')
+}
+
+// BenchmarkHangulFace is BenchmarkCJKNamesFace for the Hangul font.
+func BenchmarkHangulFace(b *testing.B) {
+	benchFontFace(b, hangulSubset, '흑')
+}
+
+// BenchmarkVietnameseFace is BenchmarkCJKNamesFace for the Vietnamese font.
+func BenchmarkVietnameseFace(b *testing.B) {
+	benchFontFace(b, vietnameseSubset, 'ắ')
+}
+
+func benchFontFace(b *testing.B, data []byte, r rune) {
 	b.ReportAllocs()
 	for b.Loop() {
-		f, err := opentype.Parse(namesSubset)
+		f, err := opentype.Parse(data)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -88,9 +130,9 @@ func BenchmarkCJKNamesFace(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if g := newTextFace(face, nil).layout("红", nil)[0]; g.mask == nil {
-			b.Fatal("红 drew nothing")
+		if g := newTextFace(face).layout(string(r), nil)[0]; g.mask == nil {
+			b.Fatalf("%q drew nothing", r)
 		}
 	}
-	b.ReportMetric(float64(len(namesSubset)), "font-bytes")
+	b.ReportMetric(float64(len(data)), "font-bytes")
 }

@@ -24,6 +24,9 @@ func languages() []struct {
 		{"en", EnglishWords(), [2]string{"Alice", "Bob"}},
 		{"zh-CN", zhCNWords(), [2]string{"王伟", "小明"}},
 		{"zh-TW", zhTWWords(), [2]string{"陳國華", "黃飛鴻"}},
+		{"vi", viWords(), [2]string{"Nguyễn Văn Ân", "Trần Thị Bích"}},
+		{"ja", jaWords(), [2]string{"田中 黒子", "佐藤 花子"}},
+		{"ko", koWords(), [2]string{"김민준", "이서연"}},
 	}
 }
 

@@ -24,12 +24,12 @@ type glyph struct {
 type textFace struct {
 	mu       sync.Mutex
 	face     font.Face
-	fallback font.Face // tried when face lacks a rune (may be nil)
+	fallback []font.Face // tried in order when face lacks a rune
 	glyphs   map[rune]*glyph
 	metrics  font.Metrics
 }
 
-func newTextFace(face, fallback font.Face) *textFace {
+func newTextFace(face font.Face, fallback ...font.Face) *textFace {
 	return &textFace{face: face, fallback: fallback, glyphs: make(map[rune]*glyph), metrics: face.Metrics()}
 }
 
@@ -52,9 +52,15 @@ func (t *textFace) layout(s string, buf []*glyph) []*glyph {
 func (t *textFace) rasterise(r rune) *glyph {
 	face := t.face
 	if _, ok := face.GlyphAdvance(r); !ok {
+		face = nil
+		for _, f := range t.fallback {
+			if hasGlyph(f, r) {
+				face = f
+				break
+			}
+		}
 		switch {
-		case t.fallback != nil && hasGlyph(t.fallback, r):
-			face = t.fallback
+		case face != nil:
 		case r == '?':
 			return &glyph{}
 		default:

@@ -58,7 +58,7 @@ func TestZeroWordsAreEnglish(t *testing.T) {
 }
 
 func TestWordsCheck(t *testing.T) {
-	for name, w := range map[string]Words{"zero": {}, "English": EnglishWords(), "zh-CN": zhCNWords(), "zh-TW": zhTWWords()} {
+	for name, w := range map[string]Words{"zero": {}, "English": EnglishWords(), "zh-CN": zhCNWords(), "zh-TW": zhTWWords(), "vi": viWords(), "ja": jaWords(), "ko": koWords()} {
 		if err := w.Check(); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
