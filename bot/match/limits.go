@@ -154,6 +154,11 @@ func (lm *limiter) take(now time.Time, l Limits, req engine.Term, keys ...limitK
 		if b == nil {
 			b = rate.NewLimiter(rate.Every(every), burst)
 			lm.buckets[k] = b
+		} else {
+			// a bucket filled under another server's preset counts under
+			// this one's from now on
+			b.SetLimitAt(now, rate.Every(every))
+			b.SetBurstAt(now, burst)
 		}
 		r := b.ReserveN(now, 1)
 		if d := r.DelayFrom(now); !r.OK() || d > 0 {

@@ -389,3 +389,27 @@ func TestAIQueueBound(t *testing.T) {
 		t.Fatalf("after the AI caught up: %v", err)
 	}
 }
+
+// TestLimitsFollowTheServer: the same pair's pings count under the limits
+// of the server where they happen: after two in a relaxed server (which
+// allows six), a strict server allows its one at once, then none.
+func TestLimitsFollowTheServer(t *testing.T) {
+	e := newEnv(t, Config{})
+	st := &fakeSettings{Store: e.db, set: map[string]string{"g1/" + LimitsSetting: LimitsRelaxed, "g2/" + LimitsSetting: LimitsStrict}}
+	m := e.start(st, Config{Limits: DefaultLimits(), MaxOpenChallenges: 100})
+	challenge := func(guild string) error {
+		_, err := m.Challenge(ctx, ChallengeSpec{Setup: Setup{Kind: store.Gomoku}, Challenger: alice, Opponent: bob, GuildID: guild})
+		return err
+	}
+	for range 2 {
+		if err := challenge("g1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := challenge("g2"); err != nil {
+		t.Fatalf("the strict server's one ping: %v", err)
+	}
+	if err := challenge("g2"); engine.ErrorCode(err) != engine.TooOften {
+		t.Fatalf("a second ping under the strict server's limit of one: %v", err)
+	}
+}
