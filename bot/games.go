@@ -188,7 +188,15 @@ func (b *Bot) moveCommand(q *request, o options) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	return b.play(q, g.ID, o.str(optMove), match.AnyPly)
+	move := o.str(optMove)
+	if read := kindOf(g.Kind).read; read != nil {
+		eg, err := match.Restore(g.Kind, g.Moves)
+		if err != nil {
+			return reply{}, err
+		}
+		move = read(q.loc, eg, move)
+	}
+	return b.play(q, g.ID, move, match.AnyPly)
 }
 
 // aiWait bounds how long a move's answer waits for the AI's reply, so that

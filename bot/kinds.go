@@ -48,6 +48,9 @@ type gameKind struct {
 	// prompt, first placeholder, second prompt, second placeholder, and
 	// the refusal when the first choice has no second.
 	pickKeys [5]string
+	// read turns a move typed in the reader's own notation into one the
+	// rules read (nil: the rules read every form people type).
+	read func(loc locale, eg engine.Game, typed string) string
 	// suggest lists legal moves matching what was typed, for /move's
 	// autocomplete.
 	suggest func(loc locale, eg engine.Game, typed string) []*discordgo.ApplicationCommandOptionChoice
@@ -98,6 +101,7 @@ var gameKinds = map[store.Kind]*gameKind{
 		pickMove:    func(_, to string) string { return to },
 		pickActions: [2]string{actPiece, actTo},
 		pickKeys:    [5]string{"picker.piece", "picker.piece.placeholder", "picker.to", "picker.to.placeholder", "err.picker.stuck"},
+		read:        readXiangqi,
 		suggest:     suggestXiangqi,
 	},
 }
@@ -282,6 +286,21 @@ func describeXiangqi(loc locale, pos *xiangqi.Position, m xiangqi.Move) string {
 	return pos.DescribeIn(m, false)
 }
 
+// readXiangqi reads a move a Vietnamese reader typed in Vietnamese
+// notation ("P2-5", whose P is a cannon where WXF's is a soldier) as
+// coordinates; anything else goes to the rules as typed.
+func readXiangqi(loc locale, eg engine.Game, typed string) string {
+	g, ok := eg.(*xiangqi.Game)
+	if !ok || loc.t("xiangqi.notation") != notationVietnamese {
+		return typed
+	}
+	pos := g.Position()
+	if m, err := pos.ParseVietnamese(typed); err == nil {
+		return m.String()
+	}
+	return typed
+}
+
 // pieceLabel names pc for a reader of loc: readers whose language writes
 // Xiangqi in Chinese characters (Chinese, Japanese, Korean) see the mover's
 // own glyph in their script (傌 or 马 for red's horse), others its name.
@@ -323,6 +342,8 @@ func suggestXiangqi(loc locale, eg engine.Game, typed string) []*discordgo.Appli
 		return nil
 	}
 	q := xiangqi.NewQuery(typed)
+	vietnamese := loc.t("xiangqi.notation") == notationVietnamese
+	lower := strings.ToLower(strings.TrimSpace(typed))
 	var out []*discordgo.ApplicationCommandOptionChoice
 	pos := g.Position()
 	for _, mv := range g.LegalMoves() {
@@ -333,7 +354,7 @@ func suggestXiangqi(loc locale, eg engine.Game, typed string) []*discordgo.Appli
 		if err != nil {
 			continue // a legal move always parses
 		}
-		if q.Empty() || pos.Match(m, q) {
+		if q.Empty() || pos.Match(m, q) || vietnamese && strings.Contains(strings.ToLower(pos.Vietnamese(m)), lower) {
 			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: describeXiangqi(loc, &pos, m), Value: mv})
 		}
 	}

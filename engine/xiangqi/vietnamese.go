@@ -1,5 +1,11 @@
 package xiangqi
 
+import (
+	"strings"
+
+	"github.com/tengen-bot/tengen/engine"
+)
+
 // vietnameseLetters are the piece abbreviations of Vietnamese notation,
 // indexed by Kind: Tg tướng, S sĩ, T tượng, M mã, X xe, P pháo, B binh.
 var vietnameseLetters = [...]string{General: "Tg", Advisor: "S", Elephant: "T", Horse: "M", Chariot: "X", Cannon: "P", Soldier: "B"}
@@ -35,4 +41,23 @@ func (p *Position) Vietnamese(m Move) string {
 		op = '/'
 	}
 	return string(append(b, op, byte('0'+r.arg)))
+}
+
+// ParseVietnamese reads a legal move of p written in Vietnamese notation
+// (see Vietnamese), in either case, with full-width characters and spaces
+// as ParseMove allows: "P2-5", "m8.7", "Xt.1". It is apart from ParseMove
+// because its letters are WXF's with other meanings (P is a cannon here, a
+// soldier in WXF): the caller knows which its reader writes.
+func (p *Position) ParseVietnamese(s string) (Move, error) {
+	want := fold(s)
+	if want == "" {
+		return NoMove, engine.E(engine.NoMoveGiven)
+	}
+	var buf [MaxMoves]Move
+	for _, m := range p.GenerateMoves(buf[:0]) {
+		if fold(p.Vietnamese(m)) == want {
+			return m, nil
+		}
+	}
+	return NoMove, engine.E(engine.NotAMove, clip(strings.TrimSpace(s)))
 }

@@ -1,6 +1,11 @@
 package xiangqi
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/tengen-bot/tengen/engine"
+)
 
 // TestVietnamese writes moves as Vietnamese players do, beside the Chinese
 // they stand for.
@@ -36,5 +41,24 @@ func TestVietnamese(t *testing.T) {
 		if got := pos.Vietnamese(m); got != tt.want {
 			t.Errorf("%s (%s) = %q, want %q", tt.move, tt.chinese, got, tt.want)
 		}
+		for _, typed := range []string{tt.want, strings.ToLower(tt.want), " " + tt.want + " ", fullWidth(tt.want)} {
+			if got, err := pos.ParseVietnamese(typed); err != nil || got != m {
+				t.Errorf("ParseVietnamese(%q) = %v, %v; want %s", typed, got, err, tt.move)
+			}
+		}
+	}
+}
+
+// TestParseVietnameseRefuses: text that is no legal move in Vietnamese
+// notation is refused as not a move.
+func TestParseVietnameseRefuses(t *testing.T) {
+	pos := NewGame().Position()
+	for _, s := range []string{"P2-6x", "P2/5", "Xt.1", "h3e3", "炮二平五"} {
+		if _, err := pos.ParseVietnamese(s); engine.ErrorCode(err) != engine.NotAMove {
+			t.Errorf("ParseVietnamese(%q): %v, want not a move", s, err)
+		}
+	}
+	if _, err := pos.ParseVietnamese(" "); engine.ErrorCode(err) != engine.NoMoveGiven {
+		t.Errorf("blank: %v", err)
 	}
 }
