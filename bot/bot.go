@@ -69,6 +69,10 @@ type Options struct {
 	// Deliverers is how many games' posts are delivered at once
 	// (DefaultDeliverers when 0).
 	Deliverers int
+	// Observe, when not nil, is told of every interaction answered: its
+	// kind (a command's path, a button's action, never an id), whether it
+	// was served ("ok"), refused or failed, and how long it took.
+	Observe func(kind, outcome string, took time.Duration)
 	// Logger receives the bot's logs (slog.Default() when nil), with
 	// interaction and webhook tokens redacted (RedactLogs).
 	Logger *slog.Logger

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -66,6 +67,9 @@ type Gateway struct {
 	stop chan struct{} // Close was called
 	done chan struct{} // the reconnect loop has returned
 
+	connected  atomic.Bool  // a connection is up: opened, not dropped since
+	reconnects atomic.Int64 // connections made again after a drop
+
 	closeOnce sync.Once
 }
 
@@ -114,6 +118,7 @@ func (g *Gateway) attach(s *discordgo.Session) {
 		if g.Session() != from {
 			return // a session left behind
 		}
+		g.connected.Store(false)
 		select {
 		case g.down <- struct{}{}:
 		default:
@@ -164,9 +169,17 @@ func (g *Gateway) Open() error {
 		close(g.done)
 		return fmt.Errorf("opening the gateway: %w", err)
 	}
+	g.connected.Store(true)
 	go g.run()
 	return nil
 }
+
+// Connected reports whether the connection is up: opened, and not dropped
+// since without being made again (for readiness checks).
+func (g *Gateway) Connected() bool { return g.connected.Load() }
+
+// Reconnects counts the connections made again after a drop.
+func (g *Gateway) Reconnects() int64 { return g.reconnects.Load() }
 
 // open runs s.Open, giving up on it after HandshakeTimeout. An Open given up
 // on that finishes after all is closed at once: its session has been left
@@ -218,6 +231,8 @@ func (g *Gateway) reconnect() {
 		switch {
 		case err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen):
 			g.log.Info("gateway reconnected")
+			g.reconnects.Add(1)
+			g.connected.Store(true)
 			return
 		case errors.Is(err, errStuck):
 			g.log.Warn("gateway handshake stuck (a refused resume, bwmarrin/discordgo#513); identifying on a new session",

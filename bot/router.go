@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -44,18 +45,46 @@ func (b *Bot) newRequest(ctx context.Context, i *discordgo.Interaction) *request
 // handle answers one interaction: route it to its handler, turn a refusal
 // into a private note, and send the reply.
 func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) {
+	start := time.Now()
 	q := b.newRequest(ctx, i)
 	r := newResponder(ctx, b.rest, i, b.opt.DeferAfter, privateCommand(i))
 	defer r.stop()
 	done := b.deliver.answer(i.ID)
 	rep, err := b.route(q)
+	outcome := "ok"
 	if err != nil {
 		rep = b.refusal(q, err)
+		outcome = "refused"
+		if _, internal := explain(q.loc, err); internal {
+			outcome = "failed"
+		}
 	}
 	b.send(q, r, rep, done)
+	if b.opt.Observe != nil {
+		b.opt.Observe(kindOfInteraction(i), outcome, time.Since(start))
+	}
 	if r.err != nil {
 		b.log.Warn("deferring the interaction failed", "interaction", i.ID, "err", r.err)
 	}
+}
+
+// kindOfInteraction names what an interaction asked, with few values (for
+// metrics): a command's path, "autocomplete", or a component's action.
+func kindOfInteraction(i *discordgo.Interaction) string {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return "autocomplete"
+	case discordgo.InteractionMessageComponent:
+		id := i.MessageComponentData().CustomID
+		if strings.HasPrefix(id, "lb/") {
+			return "button leaderboard"
+		}
+		if c, err := parseCustomID(id); err == nil {
+			return "button " + c.Action
+		}
+		return "button unknown"
+	}
+	return route(i)
 }
 
 // privateCommand reports whether a command answers privately, so that the

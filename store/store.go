@@ -407,3 +407,13 @@ func fromMillis(n sql.NullInt64) time.Time {
 	}
 	return time.UnixMilli(n.Int64).UTC()
 }
+
+// Ping checks that the database answers (for readiness checks): a read
+// on SQLite, a round trip to the server on PostgreSQL.
+func (db *DB) Ping(ctx context.Context) error {
+	var one int
+	if err := db.read().QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+		return fmt.Errorf("ping the database: %w", err)
+	}
+	return nil
+}

@@ -71,6 +71,9 @@ func (m *Manager) Close(ctx context.Context) error { return m.pool.Close(ctx) }
 
 func (m *Manager) now() time.Time { return m.cfg.Clock.Now() }
 
+// AIWaiting returns how many AI turns wait for a worker.
+func (m *Manager) AIWaiting() int { return m.pool.Waiting() }
+
 // Budget is the thinking time of the AI at level.
 func (m *Manager) Budget(level int) time.Duration { return m.cfg.Budget(level) }
 

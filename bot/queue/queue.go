@@ -117,6 +117,13 @@ func (q *Queue) AddFor(owner, id int64) error {
 	return q.add(owner, id, true)
 }
 
+// Waiting returns how many games wait for a worker.
+func (q *Queue) Waiting() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.n
+}
+
 // Check returns the error AddFor(owner, id) would return now, without
 // queuing anything: for refusing what would queue work before doing it.
 func (q *Queue) Check(owner, id int64) error {

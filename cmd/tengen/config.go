@@ -60,6 +60,11 @@ type Config struct {
 		Rated             *bool    `yaml:"rated"`
 		TickInterval      Duration `yaml:"tick_interval"`
 	} `yaml:"games"`
+	Metrics struct {
+		// Address serves /metrics (Prometheus), /healthz and /readyz
+		// there ("" serves nothing).
+		Address string `yaml:"address"`
+	} `yaml:"metrics"`
 	Board struct {
 		Theme            string  `yaml:"theme"`
 		Scale            float64 `yaml:"scale"`

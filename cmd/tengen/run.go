@@ -45,6 +45,7 @@ type Main struct {
 	Logger *slog.Logger
 
 	db      *store.DB
+	ops     *ops // the metrics and health endpoint; nil when not configured
 	gateway *bot.Gateway
 	games   *match.Manager
 	bot     *bot.Bot
@@ -90,8 +91,13 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	mc := c.lifecycle()
 	mc.AI, mc.Notifier = ai, match.NotifyFunc(func(e match.Event) { m.bot.Notify(e) })
 	m.games = match.New(m.db, mc)
+	var observe func(string, string, time.Duration)
+	if c.Metrics.Address != "" {
+		m.ops = newOps(m, m.ready)
+		observe = m.ops.observe
+	}
 	m.bot, err = bot.New(bot.Options{
-		Session: s, Store: m.db, Manager: m.games, Rated: rated,
+		Session: s, Store: m.db, Manager: m.games, Rated: rated, Observe: observe,
 		Theme: c.Board.Theme, Scale: c.Board.Scale, FixedXiangqiView: c.Board.FixedXiangqiView,
 		Locale: discordgo.Locale(c.Board.Locale), DeferAfter: time.Duration(c.Discord.DeferAfter), Logger: m.Logger,
 	})
@@ -104,6 +110,12 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	})
 	if err := m.gateway.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
+	}
+	if m.ops != nil {
+		if err := m.ops.serve(c.Metrics.Address); err != nil {
+			return err
+		}
+		m.Logger.Info("serving metrics and health", "address", m.ops.addr.String())
 	}
 	if c.Discord.Register {
 		if err := bot.Register(s, c.DevGuild); err != nil {
@@ -173,6 +185,18 @@ func (m *Main) tick(ctx context.Context, interval time.Duration) {
 	}
 }
 
+// ready reports whether the bot can serve: connected to Discord, and its
+// database answering.
+func (m *Main) ready(ctx context.Context) error {
+	if !m.gateway.Connected() {
+		return errors.New("the gateway is not connected")
+	}
+	if err := m.db.Ping(ctx); err != nil {
+		return fmt.Errorf("the database does not answer: %w", err)
+	}
+	return nil
+}
+
 // Close shuts down gracefully: it stops the clock and the gateway (no new
 // interactions), lets the AI turns and the interactions in flight finish,
 // delivers what they changed and closes the database.
@@ -180,6 +204,12 @@ func (m *Main) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
 	var errs []error
+	if m.ops != nil {
+		if err := m.ops.close(ctx); err != nil {
+			errs = append(errs, err)
+		}
+		m.ops = nil
+	}
 	if m.stop != nil {
 		m.stop()
 		<-m.ticking

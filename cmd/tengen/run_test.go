@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -254,5 +255,80 @@ func TestRegisterOnce(t *testing.T) {
 	defer m.Close()
 	if got := len(dc2.Commands(dc2.Guild().ID)); got != 0 {
 		t.Fatalf("run with discord.register false registered %d commands", got)
+	}
+}
+
+// TestMetricsAndHealth: with metrics.address set, the bot serves liveness,
+// readiness (connected, database answering) and Prometheus metrics that
+// count the interactions it answered, by kind and outcome; Close stops it.
+func TestMetricsAndHealth(t *testing.T) {
+	dc := discordtest.New(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cfg := defaultConfig()
+	cfg.Database = filepath.Join(t.TempDir(), "tengen.db")
+	cfg.DevGuild, cfg.Discord.RESTURL = dc.Guild().ID, dc.URL()
+	cfg.Metrics.Address = "127.0.0.1:0"
+	m := &Main{Config: cfg, Token: strings.TrimPrefix(discordtest.Token, "Bot "), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if err := m.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + m.ops.addr.String()
+	get := func(path string) (int, string) {
+		t.Helper()
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.StatusCode, string(body)
+	}
+	if code, _ := get("/healthz"); code != http.StatusOK {
+		t.Fatalf("/healthz %d", code)
+	}
+	if code, body := get("/readyz"); code != http.StatusOK {
+		t.Fatalf("/readyz %d: %s", code, body)
+	}
+	lobby := dc.NewChannel("lobby")
+	alice, bob := dc.User("alice"), dc.User("bob")
+	if _, err := alice.Slash(ctx, lobby, "gomoku", discordtest.Sub("challenge", discordtest.Opt("opponent", bob.ID))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := alice.Slash(ctx, lobby, "gomoku", discordtest.Sub("challenge", discordtest.Opt("opponent", alice.ID))); err != nil {
+		t.Fatal(err)
+	}
+	// The bot counts an interaction just after Discord has its answer, and
+	// a scrape reads one metric after another: wait for all of them.
+	want := []string{
+		`tengen_interactions_total{kind="/gomoku challenge",outcome="ok"} 1`,
+		`tengen_interactions_total{kind="/gomoku challenge",outcome="refused"} 1`,
+		`tengen_interaction_seconds_count{kind="/gomoku challenge"} 2`,
+		"tengen_gateway_connected 1", "tengen_ai_turns_waiting 0", "tengen_gateway_reconnects_total 0",
+	}
+	var missing []string
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		_, body := get("/metrics")
+		missing = missing[:0]
+		for _, w := range want {
+			if !strings.Contains(body, w) {
+				missing = append(missing, w)
+			}
+		}
+		if len(missing) == 0 {
+			break
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("/metrics lacks %q", missing)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := http.Get(base + "/healthz"); err == nil {
+		t.Error("the endpoint still answers after Close")
 	}
 }
