@@ -14,14 +14,30 @@ import (
 // "interaction").
 var secretText = regexp.MustCompile(`(/(?:interactions|webhooks)/[0-9]+/)[^/?\s"']+|aW50ZXJhY3Rpb24[A-Za-z0-9_\-.=]*`)
 
-// Redact replaces the interaction and webhook tokens in s with "…".
-func Redact(s string) string {
-	return secretText.ReplaceAllStringFunc(s, func(m string) string {
+// Redact replaces the interaction and webhook tokens in s with "…", and
+// each of secrets (such as the bot token, with or without "Bot ").
+func Redact(s string, secrets ...string) string {
+	s = secretText.ReplaceAllStringFunc(s, func(m string) string {
 		if sub := secretText.FindStringSubmatch(m); sub[1] != "" {
 			return sub[1] + "…"
 		}
 		return "…"
 	})
+	for _, secret := range secrets {
+		if secret = bareSecret(secret); secret != "" {
+			s = strings.ReplaceAll(s, secret, "…")
+		}
+	}
+	return s
+}
+
+// bareSecret is secret without a "Bot " prefix or spaces, or "" when what
+// is left is too short to be a secret (replacing it would garble text).
+func bareSecret(secret string) string {
+	if secret = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(secret), "Bot ")); len(secret) >= 8 {
+		return secret
+	}
+	return ""
 }
 
 // redact returns err with its text redacted, or err itself when its text
@@ -55,7 +71,7 @@ func RedactLogs(h slog.Handler, secrets ...string) slog.Handler {
 	}
 	var keep []string
 	for _, s := range secrets {
-		if s = strings.TrimSpace(strings.TrimPrefix(s, "Bot ")); len(s) >= 8 {
+		if s = bareSecret(s); s != "" {
 			keep = append(keep, s)
 		}
 	}
@@ -120,10 +136,4 @@ func (r *redactor) attr(a slog.Attr) slog.Attr {
 }
 
 // text redacts a string.
-func (r *redactor) text(s string) string {
-	s = Redact(s)
-	for _, secret := range r.secrets {
-		s = strings.ReplaceAll(s, secret, "…")
-	}
-	return s
-}
+func (r *redactor) text(s string) string { return Redact(s, r.secrets...) }

@@ -28,7 +28,7 @@ func registerCommand(args []string, stdout, stderr io.Writer, getenv func(string
 		err = bot.Register(s, cfg.DevGuild)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "tengen register: %s\n", redactToken(bot.Redact(err.Error()), token))
+		fmt.Fprintf(stderr, "tengen register: %s\n", bot.Redact(err.Error(), token))
 		return 1
 	}
 	fmt.Fprintf(stdout, "%d commands registered %s\n", len(bot.Commands()), commandScope(cfg))

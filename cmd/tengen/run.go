@@ -269,14 +269,6 @@ func discordgoLogger(log *slog.Logger) func(level, caller int, format string, a 
 	}
 }
 
-// redactToken hides the bot token in s.
-func redactToken(s, token string) string {
-	if t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(token), "Bot ")); t != "" {
-		s = strings.ReplaceAll(s, t, "…")
-	}
-	return s
-}
-
 // newSession is a discordgo session for the bot token, with the minimal
 // intents and the configured REST proxy.
 func newSession(c Config, token string) (*discordgo.Session, error) {
@@ -366,7 +358,7 @@ func runCommand(args []string, stderr io.Writer, getenv func(string) string) int
 	discordgo.Logger = discordgoLogger(log)
 	m := &Main{Config: cfg, Token: token, Logger: log}
 	if err := m.Run(ctx); err != nil {
-		fmt.Fprintf(stderr, "tengen: %s\n", redactToken(bot.Redact(err.Error()), token))
+		fmt.Fprintf(stderr, "tengen: %s\n", bot.Redact(err.Error(), token))
 		return 1
 	}
 	<-ctx.Done()
