@@ -175,7 +175,11 @@ func (ls *languages) errorFormat(l locale, key string) (string, bool) {
 func localeOf(l discordgo.Locale) locale { return loaded().byCode[l] }
 
 // simplified reports whether l writes Chinese in simplified characters.
-func (l locale) simplified() bool { return l.t("xiangqi.notation") == notationSimplified }
+func (l locale) simplified() bool { return l.notation() == notationSimplified }
+
+// notation is how l's readers write Xiangqi moves in text, from the
+// language file's "xiangqi.notation" (see the notation constants).
+func (l locale) notation() string { return l.t("xiangqi.notation") }
 
 // t formats the message key in l, or in English where l has no text for it
 // yet. A key English lacks too (a bug the catalogue test catches) shows

@@ -266,8 +266,8 @@ func xiangqiPieces(loc locale, g *xiangqi.Game) []discordgo.SelectMenuOption {
 	return opts
 }
 
-// Xiangqi notations of the catalogue's "xiangqi.notation": how a language's
-// readers write moves in text, beside coordinates and WXF.
+// Xiangqi notations of locale.notation: how a language's readers write
+// moves in text, beside coordinates and WXF.
 const (
 	notationSimplified  = "zh-Hans" // 马八进七
 	notationTraditional = "zh-Hant" // 傌八進七
@@ -277,7 +277,7 @@ const (
 // describeXiangqi writes m, legal in pos, for a reader of loc: coordinates,
 // the language's own notation, WXF ("h3e3 · 炮二平五 · C2.5").
 func describeXiangqi(loc locale, pos *xiangqi.Position, m xiangqi.Move) string {
-	switch loc.t("xiangqi.notation") {
+	switch loc.notation() {
 	case notationVietnamese:
 		return m.String() + " · " + pos.Vietnamese(m) + " · " + pos.WXF(m)
 	case notationSimplified:
@@ -291,7 +291,7 @@ func describeXiangqi(loc locale, pos *xiangqi.Position, m xiangqi.Move) string {
 // coordinates; anything else goes to the rules as typed.
 func readXiangqi(loc locale, eg engine.Game, typed string) string {
 	g, ok := eg.(*xiangqi.Game)
-	if !ok || loc.t("xiangqi.notation") != notationVietnamese {
+	if !ok || loc.notation() != notationVietnamese {
 		return typed
 	}
 	pos := g.Position()
@@ -305,7 +305,7 @@ func readXiangqi(loc locale, eg engine.Game, typed string) string {
 // Xiangqi in Chinese characters (Chinese, Japanese, Korean) see the mover's
 // own glyph in their script (傌 or 马 for red's horse), others its name.
 func pieceLabel(loc locale, pc xiangqi.Piece) string {
-	if n := loc.t("xiangqi.notation"); loc != en && (n == notationSimplified || n == notationTraditional) {
+	if n := loc.notation(); loc != en && (n == notationSimplified || n == notationTraditional) {
 		return xiangqi.PieceName(pc, loc.simplified())
 	}
 	return loc.t("piece." + pc.Kind().String())
@@ -342,7 +342,7 @@ func suggestXiangqi(loc locale, eg engine.Game, typed string) []*discordgo.Appli
 		return nil
 	}
 	q := xiangqi.NewQuery(typed)
-	vietnamese := loc.t("xiangqi.notation") == notationVietnamese
+	vietnamese := loc.notation() == notationVietnamese
 	lower := strings.ToLower(strings.TrimSpace(typed))
 	var out []*discordgo.ApplicationCommandOptionChoice
 	pos := g.Position()

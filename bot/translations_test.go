@@ -404,7 +404,7 @@ func TestCommandLocalisationsValid(t *testing.T) {
 func TestXiangqiNotationKnown(t *testing.T) {
 	known := []string{notationSimplified, notationTraditional, notationVietnamese}
 	for l, lang := range loaded().list {
-		if n := locale(l).t("xiangqi.notation"); !slices.Contains(known, n) {
+		if n := locale(l).notation(); !slices.Contains(known, n) {
 			t.Errorf("%s: xiangqi.notation %q is not one of %v", lang.code, n, known)
 		}
 	}
