@@ -220,7 +220,7 @@ func (b *Bot) play(q *request, id int64, move string, ply int) (reply, error) {
 // awaitAI waits, within aiWait, for the AI to answer the move that left
 // game g as it is.
 func (b *Bot) awaitAI(q *request, g *store.Game) {
-	level := max(g.Seats[0].AI, g.Seats[1].AI)
+	level := g.AILevel()
 	if g.Status != store.Active || level == 0 {
 		return
 	}

@@ -140,6 +140,9 @@ type Game struct {
 	Version int64
 }
 
+// AILevel is the level of the AI's seat in g, 0 when people hold both.
+func (g *Game) AILevel() int { return max(g.Seats[0].AI, g.Seats[1].AI) }
+
 // check validates g before a write; it returns an engine.Internal *engine.Error.
 func (g *Game) check() error {
 	if !g.Kind.Valid() {

@@ -31,7 +31,7 @@ func (m *Manager) aiTurn(ctx context.Context, id int64) {
 	// and when that one dies the lease lapses and the next Tick's queue
 	// takes it.
 	now := m.now()
-	until := now.Add(m.cfg.Budget(aiLevel(l.g)) + AILeaseGrace)
+	until := now.Add(m.cfg.Budget(l.g.AILevel()) + AILeaseGrace)
 	held, err := m.st.LeaseAI(ctx, id, now, until)
 	if err != nil {
 		m.aiFailed(ctx, id, l, err)
@@ -90,11 +90,6 @@ func (m *Manager) aiTurn(ctx context.Context, id int64) {
 // AILeaseGrace is how much longer than the level's budget a process holds
 // the AI turn it computes: past it, another process may take the turn over.
 const AILeaseGrace = 10 * time.Second
-
-// aiLevel is the level of the AI's seat in g.
-func aiLevel(g *store.Game) int {
-	return max(g.Seats[0].AI, g.Seats[1].AI)
-}
 
 // aiAnswerDraw lets the AI answer the draw offer made to it: it accepts
 // when its evaluation is within Config.DrawThreshold of level.
