@@ -191,35 +191,42 @@ func Register(s *discordgo.Session, guildID string) error {
 // .black"). A translator sees where each text is used.
 func commandKey(path, what string) string { return "command." + path + "." + what }
 
-// localise fills the localisations of cmds from every language of ls but
-// English (the definitions themselves).
-func localise(cmds []*discordgo.ApplicationCommand, ls *languages) {
-	in := func(path, what string) map[discordgo.Locale]string {
-		m := map[discordgo.Locale]string{}
-		for l := range ls.list {
-			if locale(l) == en {
-				continue
-			}
-			if f, ok := ls.list[l].Messages[commandKey(path, what)]; ok {
-				m[ls.list[l].code] = f
-			}
-		}
-		return m
-	}
+// eachText calls fn for every text of cmds (the name and description of
+// each command, option and subcommand, and the name of each choice) with
+// its catalogue key (commandKey), its English, and the localisations it
+// takes.
+func eachText(cmds []*discordgo.ApplicationCommand, fn func(key, english string, localised *map[discordgo.Locale]string)) {
 	var options func(path string, opts []*discordgo.ApplicationCommandOption)
 	options = func(path string, opts []*discordgo.ApplicationCommandOption) {
 		for _, o := range opts {
 			p := path + "." + o.Name
-			o.NameLocalizations, o.DescriptionLocalizations = in(p, "name"), in(p, "description")
+			fn(commandKey(p, "name"), o.Name, &o.NameLocalizations)
+			fn(commandKey(p, "description"), o.Description, &o.DescriptionLocalizations)
 			for _, c := range o.Choices {
-				c.NameLocalizations = in(p, "choice."+fmt.Sprint(c.Value))
+				fn(commandKey(p, "choice."+fmt.Sprint(c.Value)), c.Name, &c.NameLocalizations)
 			}
 			options(p, o.Options)
 		}
 	}
 	for _, c := range cmds {
-		name, desc := in(c.Name, "name"), in(c.Name, "description")
+		name, desc := map[discordgo.Locale]string{}, map[discordgo.Locale]string{}
 		c.NameLocalizations, c.DescriptionLocalizations = &name, &desc
+		fn(commandKey(c.Name, "name"), c.Name, c.NameLocalizations)
+		fn(commandKey(c.Name, "description"), c.Description, c.DescriptionLocalizations)
 		options(c.Name, c.Options)
 	}
+}
+
+// localise fills the localisations of cmds from every language of ls but
+// English (the definitions themselves).
+func localise(cmds []*discordgo.ApplicationCommand, ls *languages) {
+	eachText(cmds, func(key, _ string, localised *map[discordgo.Locale]string) {
+		m := map[discordgo.Locale]string{}
+		for l, lang := range ls.list {
+			if f, ok := lang.Messages[key]; ok && locale(l) != en {
+				m[lang.code] = f
+			}
+		}
+		*localised = m
+	})
 }

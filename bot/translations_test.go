@@ -353,21 +353,7 @@ func TestBoardWords(t *testing.T) {
 // catalogue key (commandKey): what each other language translates.
 func commandEnglish() map[string]string {
 	out := map[string]string{}
-	var options func(path string, opts []*discordgo.ApplicationCommandOption)
-	options = func(path string, opts []*discordgo.ApplicationCommandOption) {
-		for _, o := range opts {
-			p := path + "." + o.Name
-			out[commandKey(p, "name")], out[commandKey(p, "description")] = o.Name, o.Description
-			for _, c := range o.Choices {
-				out[commandKey(p, "choice."+fmt.Sprint(c.Value))] = c.Name
-			}
-			options(p, o.Options)
-		}
-	}
-	for _, c := range commands() {
-		out[commandKey(c.Name, "name")], out[commandKey(c.Name, "description")] = c.Name, c.Description
-		options(c.Name, c.Options)
-	}
+	eachText(commands(), func(key, english string, _ *map[discordgo.Locale]string) { out[key] = english })
 	return out
 }
 
