@@ -88,6 +88,34 @@ type Request struct {
 	At   time.Time   // when
 }
 
+// Place is where a game is played, as Discord's interaction context and
+// the app's installations say. It decides what Tengen may do there with
+// its bot token: the bot user is a member of a server that installed
+// Tengen and of its own DMs, not of a server or group DM where only the
+// players installed it, where every message goes through the interactions'
+// tokens (15 minutes, 5 follow-ups each).
+type Place string
+
+// The places a game can be played.
+const (
+	Server     Place = "server"      // a server that installed Tengen (its bot is a member)
+	ServerUser Place = "server-user" // a server where only players installed Tengen
+	BotDM      Place = "bot-dm"      // a DM with Tengen's bot user
+	Private    Place = "private"     // a group DM, or a DM between users
+)
+
+// BotCanPost reports whether Tengen's bot token can create and edit
+// messages where the game is played.
+func (p Place) BotCanPost() bool { return p == Server || p == BotDM || p == "" }
+
+// stored is the place as kept in the games table ("" is Server).
+func (p Place) stored() string {
+	if p == "" {
+		return string(Server)
+	}
+	return string(p)
+}
+
 // Game is a game or challenge as stored: a plain record, no I/O. The
 // lifecycle loads one, changes fields and hands it back to Update or Finish
 // with the Version it read.
@@ -105,6 +133,10 @@ type Game struct {
 	// app_permissions bits) as last seen in an interaction, PermsUnknown
 	// before any.
 	Perms int64
+	// Place is where the game is played: a server that installed Tengen,
+	// one where only players did, a DM with the bot, or a group DM (Server
+	// when "", as for games stored before places were).
+	Place Place
 	// BoardPost is the post showing the game now: the challenge while it
 	// waits for an answer, then the latest board (0 for none yet).
 	BoardPost int64
@@ -156,6 +188,11 @@ func (g *Game) check() error {
 	}
 	if !g.Status.valid() {
 		return invalid("unknown game status %q", g.Status)
+	}
+	switch g.Place {
+	case "", Server, ServerUser, BotDM, Private:
+	default:
+		return invalid("unknown place %q", g.Place)
 	}
 	if !g.Challenger.Valid() {
 		return invalid("challenger side %d is not first or second", g.Challenger)

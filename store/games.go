@@ -11,7 +11,7 @@ import (
 )
 
 // gameColumns are the columns scanGame reads, in order.
-const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.locale, coalesce(g.app_permissions, -1),
+const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.locale, coalesce(g.app_permissions, -1), g.place,
 	coalesce(g.board_post, 0), coalesce(g.prompt_post, 0),
 	g.first_user, coalesce(p1.name, ''), g.first_ai, g.second_user, coalesce(p2.name, ''), g.second_ai,
 	g.challenger, g.rated, g.status, g.result, g.reason, g.moves,
@@ -36,7 +36,7 @@ func scanGame(row scanner) (*Game, error) {
 		rematchOf                        sql.NullInt64
 		kind, status, request            string
 	)
-	err := row.Scan(&g.ID, &kind, &g.Rules, &g.Size, &g.GuildID, &g.ChannelID, &g.Locale, &g.Perms,
+	err := row.Scan(&g.ID, &kind, &g.Rules, &g.Size, &g.GuildID, &g.ChannelID, &g.Locale, &g.Perms, &g.Place,
 		&g.BoardPost, &g.PromptPost,
 		&firstUser, &g.Seats[0].Name, &g.Seats[0].AI, &secondUser, &g.Seats[1].Name, &g.Seats[1].AI,
 		&challenger, &g.Rated, &status, &result, &reason, &g.Moves,
@@ -118,6 +118,7 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 	if g.Status == Finished {
 		return invalid("a game cannot be created finished")
 	}
+	g.Place = Place(g.Place.stored())
 	now := db.opt.Now().UTC().Truncate(time.Millisecond)
 	ms := now.UnixMilli()
 	board, prompt := g.BoardPost, g.PromptPost
@@ -141,11 +142,11 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 		if !g.Status.Live() {
 			finished = sql.NullInt64{Int64: ms, Valid: true}
 		}
-		err := tx.QueryRowContext(ctx, `INSERT INTO games (kind, rules, size, guild_id, channel_id, locale, app_permissions,
+		err := tx.QueryRowContext(ctx, `INSERT INTO games (kind, rules, size, guild_id, channel_id, locale, app_permissions, place,
 			first_user, first_ai, second_user, second_ai, challenger, rated, status, moves,
 			request, request_by, request_at, deadline, remind_at, ai_undos, created_at, updated_at, finished_at, version, rematch_of)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
-			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.Locale, nullPerms(g.Perms),
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
+			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.Locale, nullPerms(g.Perms), g.Place.stored(),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), boolInt(g.Rated), g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
@@ -268,13 +269,13 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE games SET kind = ?, rules = ?, size = ?, guild_id = ?, channel_id = ?,
-			locale = ?, app_permissions = ?, board_post = ?, prompt_post = ?,
+			locale = ?, app_permissions = ?, place = ?, board_post = ?, prompt_post = ?,
 			first_user = ?, first_ai = ?, second_user = ?, second_ai = ?, challenger = ?, rated = ?, status = ?, moves = ?,
 			request = ?, request_by = ?, request_at = ?, deadline = ?, remind_at = ?, ai_undos = ?,
 			updated_at = ?, finished_at = ?, version = version + 1
 			WHERE id = ? AND version = ? AND status IN ('challenge', 'active')`,
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID,
-			g.Locale, nullPerms(g.Perms), nullID(next.BoardPost), nullID(next.PromptPost),
+			g.Locale, nullPerms(g.Perms), g.Place.stored(), nullID(next.BoardPost), nullID(next.PromptPost),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), boolInt(g.Rated), g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
