@@ -41,7 +41,8 @@ var commands = []*discordgo.ApplicationCommand{
 			},
 		}},
 	},
-	{Name: "ping", Description: "Check the bot"},
+	{Name: "ping", Description: "Check the bot", IntegrationTypes: &[]discordgo.ApplicationIntegrationType{
+		discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}},
 }
 
 // ctx returns a context that ends with the test or after 10 s.

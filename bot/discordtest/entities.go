@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -69,6 +70,20 @@ type Guild struct {
 
 	locale    discordgo.Locale // the community's preferred locale; guarded by dc.mu
 	botMember bool             // the bot user is in the guild (SetBotMember); guarded by dc.mu
+	absent    map[string]bool  // users who are not members (Leave); guarded by dc.mu
+}
+
+// Leave makes u no longer a member of the guild (every user is one at
+// first): u cannot act in its channels, and a user option naming u
+// resolves the user without a member, as Discord does for a user outside
+// the guild.
+func (g *Guild) Leave(u *User) {
+	g.dc.mu.Lock()
+	defer g.dc.mu.Unlock()
+	if g.absent == nil {
+		g.absent = map[string]bool{}
+	}
+	g.absent[u.ID] = true
 }
 
 // SetLocale sets the guild's preferred locale (DefaultLocale at first):
@@ -154,6 +169,13 @@ func (c *Channel) wireLocked() map[string]any {
 	if c.recipient != nil {
 		return map[string]any{"id": c.ID, "type": 1, "recipients": []wireUser{c.recipient.wire()}, "last_message_id": nil}
 	}
+	if c.group != nil {
+		rs := make([]wireUser, len(c.group))
+		for i, u := range c.group {
+			rs[i] = u.wire()
+		}
+		return map[string]any{"id": c.ID, "type": 3, "name": c.Name, "recipients": rs, "owner_id": c.group[0].ID, "last_message_id": nil}
+	}
 	return map[string]any{"id": c.ID, "type": 0, "name": c.Name, "guild_id": c.GuildID, "position": 0}
 }
 
@@ -164,9 +186,72 @@ type Channel struct {
 	GuildID string
 	dc      *Discord
 
-	recipient   *User // DM channels only
-	appPerms    int64 // the bot's permissions (SetAppPermissions); guarded by dc.mu
-	memberPerms int64 // every user's permissions (SetMemberPermissions); guarded by dc.mu
+	recipient   *User   // DM channels with the bot only
+	group       []*User // group DMs only: who is in it
+	appPerms    int64   // the bot's permissions (SetAppPermissions); guarded by dc.mu
+	memberPerms int64   // every user's permissions (SetMemberPermissions); guarded by dc.mu
+	// hidden lists users who may not view the channel (Hide); guarded by dc.mu
+	hidden map[string]bool
+}
+
+// Hide takes VIEW_CHANNEL away from u in the channel (a permission
+// overwrite): u's resolved member in a user option carries the channel's
+// permissions without it.
+func (c *Channel) Hide(u *User) {
+	c.dc.mu.Lock()
+	defer c.dc.mu.Unlock()
+	if c.hidden == nil {
+		c.hidden = map[string]bool{}
+	}
+	c.hidden[u.ID] = true
+}
+
+// permsForLocked is what u may do in the channel. dc.mu must be held.
+func (c *Channel) permsForLocked(u *User) int64 {
+	if c.hidden[u.ID] {
+		return c.memberPerms &^ discordgo.PermissionViewChannel
+	}
+	return c.memberPerms
+}
+
+// memberLocked reports whether u is in the channel: a member of its
+// guild who may view it, the user of a DM, or one of a group DM. dc.mu
+// must be held.
+func (c *Channel) memberLocked(u *User) bool {
+	switch {
+	case c.recipient != nil:
+		return c.recipient == u
+	case c.group != nil:
+		for _, m := range c.group {
+			if m == u {
+				return true
+			}
+		}
+		return false
+	}
+	g := c.dc.guildLocked(c.GuildID)
+	return g != nil && !g.absent[u.ID] && has(c.permsForLocked(u), discordgo.PermissionViewChannel)
+}
+
+// GroupDM creates a group DM of users (at most 10), in which Tengen can
+// only be used through their own installations: the bot user is not in
+// it. Interactions there have context 2 (PRIVATE_CHANNEL), name the user's
+// installation only, carry the channel's recipients, and app_permissions
+// of ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE
+// (receiving-and-responding.mdx, note *** under "Interaction Structure");
+// the bot's token cannot reach the channel (403), and each interaction
+// gets at most 5 follow-ups.
+func (dc *Discord) GroupDM(users ...*User) *Channel {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	names := make([]string, len(users))
+	for i, u := range users {
+		names[i] = u.Name
+	}
+	c := &Channel{ID: dc.newIDLocked(), Name: strings.Join(names, ", "), dc: dc, group: users,
+		memberPerms: DefaultPermissions}
+	dc.channels[c.ID] = c
+	return c
 }
 
 // Messages returns the current version of every message in the channel, oldest

@@ -135,6 +135,10 @@ func (r *Reply) WaitFollowup(ctx context.Context, i int) (*Message, error) {
 func (u *User) act(ctx context.Context, ix *interaction, data any, msg *wireMessage) (*Reply, error) {
 	dc := u.dc
 	dc.mu.Lock()
+	if !ix.channel.memberLocked(u) {
+		dc.mu.Unlock()
+		return nil, fmt.Errorf("%s as %s: %s cannot see channel %s", ix.action, u.Name, u.Name, ix.channel.Name)
+	}
 	s := dc.gw.current
 	if s == nil {
 		dc.mu.Unlock()
@@ -225,6 +229,12 @@ func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wire
 		p["guild"] = map[string]any{"id": ch.GuildID, "locale": gl, "features": []any{}}
 		p["member"] = dc.memberLocked(ix.user, ch.memberPerms)
 		p["context"] = 0
+	} else if ch.group != nil {
+		for k, v := range ch.wireLocked() {
+			channel[k] = v
+		}
+		p["user"] = ix.user.wire()
+		p["context"] = 2
 	} else {
 		channel["type"] = 1
 		p["user"] = ix.user.wire()

@@ -25,6 +25,14 @@ const (
 		discordgo.PermissionMentionEveryone | discordgo.PermissionUseExternalEmojis
 )
 
+// groupDMPermissions are the app's permissions in a group DM or a DM
+// between users: "app_permissions includes ATTACH_FILES | EMBED_LINKS |
+// MENTION_EVERYONE permissions for (G)DMs with other users"
+// (interactions/receiving-and-responding.mdx, note *** under "Interaction
+// Structure").
+const groupDMPermissions int64 = discordgo.PermissionAttachFiles | discordgo.PermissionEmbedLinks |
+	discordgo.PermissionMentionEveryone
+
 // responsePermissions are "the permissions that can be used in interaction
 // responses": the only ones an app without a bot user in the guild gets in
 // app_permissions, taken from @everyone (change-log.mdx, June 29, 2022,
@@ -75,6 +83,8 @@ func (c *Channel) appPermissionsLocked() int64 {
 	switch {
 	case c.recipient != nil:
 		return BotDMPermissions
+	case c.group != nil:
+		return groupDMPermissions
 	case !c.dc.guildLocked(c.GuildID).botMember:
 		return c.memberPerms & responsePermissions
 	}
@@ -121,7 +131,7 @@ func (g *Guild) SetBotMember(member bool) {
 // userAppOnlyLocked reports whether an interaction in ch comes from a
 // user-installed app whose bot is not in the guild. dc.mu must be held.
 func (dc *Discord) userAppOnlyLocked(ch *Channel) bool {
-	return ch.GuildID != "" && !dc.guildLocked(ch.GuildID).botMember
+	return ch.group != nil || ch.GuildID != "" && !dc.guildLocked(ch.GuildID).botMember
 }
 
 // forcedEphemeralLocked reports whether a response in ch must be ephemeral:
@@ -150,6 +160,9 @@ func (dc *Discord) botGuildLocked(id string) *apiError {
 func (dc *Discord) botChannelLocked(c *Channel, need int64) *apiError {
 	if c.recipient != nil {
 		return nil
+	}
+	if c.group != nil {
+		return newAPIError(http.StatusForbidden, codeMissingAccess, "Missing Access (the bot user is not in the group DM)")
 	}
 	if aerr := dc.botGuildLocked(c.GuildID); aerr != nil {
 		return aerr

@@ -2,8 +2,10 @@ package discordtest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -60,6 +62,10 @@ func (u *User) command(ctx context.Context, action string, kind discordgo.Intera
 		dc.mu.Unlock()
 		return nil, fmt.Errorf("/%s as %s: no such command is registered for this guild or globally", name, u.Name)
 	}
+	if why := dc.offeredLocked(cmd, ch); why != "" {
+		dc.mu.Unlock()
+		return nil, fmt.Errorf("/%s as %s: %w: %s", name, u.Name, ErrNotOffered, why)
+	}
 	resolved := map[string]any{}
 	options, focused, err := dc.buildOptionsLocked(ch, cmd.Options, opts, resolved, kind == discordgo.InteractionApplicationCommandAutocomplete)
 	dc.mu.Unlock()
@@ -84,6 +90,45 @@ func (u *User) command(ctx context.Context, action string, kind discordgo.Intera
 	}
 	ix := &interaction{kind: kind, action: action, channel: ch, commandName: cmd.Name}
 	return u.act(ctx, ix, data, nil)
+}
+
+// ErrNotOffered is what a user gets for a command Discord does not offer
+// where they are: its contexts or installation types leave the channel
+// out.
+var ErrNotOffered = errors.New("Discord does not offer this command here")
+
+// offeredLocked says why Discord's client would not offer cmd in ch (""
+// when it would). A global command lists the interaction contexts it may
+// be used in (all when unset) and the installations it is available
+// through; unset, those are the app's default, which the fake takes as the
+// server installation only (application-commands.mdx "Contexts").
+// Installed only by its users in a server or a group DM, the app offers
+// only commands available through the user installation. dc.mu must be held.
+func (dc *Discord) offeredLocked(cmd *discordgo.ApplicationCommand, ch *Channel) string {
+	if cmd.GuildID != "" {
+		return ""
+	}
+	ctx := discordgo.InteractionContextGuild
+	switch {
+	case ch.recipient != nil:
+		ctx = discordgo.InteractionContextBotDM
+	case ch.group != nil:
+		ctx = discordgo.InteractionContextPrivateChannel
+	}
+	if cmd.Contexts != nil && !slices.Contains(*cmd.Contexts, ctx) {
+		return fmt.Sprintf("its contexts %v leave out %d", *cmd.Contexts, ctx)
+	}
+	types := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+	if cmd.IntegrationTypes != nil {
+		types = *cmd.IntegrationTypes
+	}
+	if dc.userAppOnlyLocked(ch) && !slices.Contains(types, discordgo.ApplicationIntegrationUserInstall) {
+		return fmt.Sprintf("only the users installed the app here, and its integration types are %v", types)
+	}
+	if !dc.userAppOnlyLocked(ch) && ch.recipient == nil && !slices.Contains(types, discordgo.ApplicationIntegrationGuildInstall) {
+		return fmt.Sprintf("the server installed the app, and its integration types are %v", types)
+	}
+	return ""
 }
 
 // findCommandLocked looks up a chat command: guild commands first, then global.
@@ -234,9 +279,11 @@ func (dc *Discord) optionValueLocked(ch *Channel, def *discordgo.ApplicationComm
 			resolved["users"], resolved["members"] = users, members
 		}
 		users[id] = u.wire()
-		m := dc.memberLocked(u, ch.memberPerms)
-		m.User = nil
-		members[id] = m
+		if g := dc.guildLocked(ch.GuildID); g != nil && !g.absent[id] {
+			m := dc.memberLocked(u, ch.permsForLocked(u))
+			m.User = nil
+			members[id] = m
+		}
 		out = id
 	case discordgo.ApplicationCommandOptionChannel:
 		id, ok := v.(string)
