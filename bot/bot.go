@@ -29,6 +29,8 @@ type Store interface {
 	match.Store
 	Delivery(ctx context.Context, id int64) (*store.Delivery, error)
 	DueDeliveries(ctx context.Context) ([]int64, error)
+	DueIn(ctx context.Context, channelID string) ([]int64, error)
+	Rebind(ctx context.Context, id int64, interaction, token string, until time.Time) error
 	Leaderboard(ctx context.Context, q store.BoardQuery) (*store.Board, error)
 	Stats(ctx context.Context, userID string, kind store.Kind) (*store.Stats, error)
 	Rating(ctx context.Context, userID string, kind store.Kind) (store.PlayerRating, error)
@@ -224,13 +226,5 @@ func (b *Bot) Close(ctx context.Context) error {
 // OnInteraction handles one interaction; add it to the session with
 // AddHandler. discordgo calls it in its own goroutine.
 func (b *Bot) OnInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	b.closeMu.RLock()
-	if b.closed {
-		b.closeMu.RUnlock()
-		return
-	}
-	b.inflight.Add(1)
-	b.closeMu.RUnlock()
-	defer b.inflight.Done()
-	b.handle(context.Background(), ic.Interaction)
+	b.serve(&received{Interaction: ic.Interaction})
 }

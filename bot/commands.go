@@ -39,13 +39,23 @@ const (
 	optPreset   = "preset"
 )
 
+// cmd is a command offered everywhere Tengen can be: installed to a
+// server or to a user's account (integration_types), in a server, in a DM
+// with the bot and in a group DM or DM between users (contexts). Each
+// handler refuses, clearly, what a place cannot have: challenges in a DM
+// with the bot, for one (canSee).
 func cmd(name string, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
-	return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts}
+	return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts,
+		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{
+			discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall},
+		Contexts: &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild,
+			discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}}
 }
 
 // limitsCommand is /limits: anyone sees, and members who may manage the
 // server choose, how strictly challenges, requests and pings are
-// rate-limited there; it exists only in servers. The permission is checked
+// rate-limited there; it exists only in servers that installed Tengen
+// (the limits are the server's). The permission is checked
 // by the handler from the member's permissions in the interaction, not with
 // default_member_permissions: discordgo writes that as a string, as
 // Discord's reference does, where Discord's OpenAPI spec wants an integer.
@@ -55,6 +65,7 @@ func limitsCommand() *discordgo.ApplicationCommand {
 			choice("off", match.LimitsOff), choice("relaxed", match.LimitsRelaxed),
 			choice("normal", match.LimitsNormal), choice("strict", match.LimitsStrict)))
 	c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	c.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	return c
 }
 

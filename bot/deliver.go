@@ -359,9 +359,18 @@ const (
 )
 
 // missing returns the permissions among want that the app lacks in g's
-// channel (none when they are not known: Discord will say).
+// channel with its bot token: none in a DM with the bot user, where it may
+// always post (app_permissions there lists what responses may use); all
+// where the bot user is not present (a server or group DM where only the
+// players installed Tengen); none when they are not known (Discord will
+// say).
 func missing(g *store.Game, want int64) int64 {
-	if g.Perms == store.PermsUnknown {
+	switch {
+	case g.Place == store.BotDM:
+		return 0
+	case !g.Place.BotCanPost():
+		return want
+	case g.Perms == store.PermsUnknown:
 		return 0
 	}
 	return want &^ g.Perms
@@ -380,8 +389,16 @@ func needs(m *message) int64 {
 }
 
 // create posts p in its channel with the bot token, at most once (its
-// nonce), and records it.
+// nonce), or as a follow-up of the interaction it was handed to (Rebind),
+// and records it.
 func (d *deliverer) create(ctx context.Context, g *store.Game, p *store.Post, m *message) (outcome, time.Time) {
+	if p.Followup && p.Reachable(d.clock.Now()) {
+		msg, err := d.rest.followup(ctx, p.Token, m.full(), m.files())
+		if err != nil {
+			return d.failure(g, p, "posting a follow-up", err), time.Time{}
+		}
+		return d.record(ctx, p, p.Want, msg.ID)
+	}
 	if lack := missing(g, needs(m)); lack != 0 && p.ChannelID == g.ChannelID {
 		if p.Kind == store.NoticePost {
 			// A notice is news of the moment (the board shows the result

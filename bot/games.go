@@ -80,6 +80,9 @@ func opponentOf(i *discordgo.Interaction, o options, name string) (match.Player,
 // challenge is /gomoku challenge and /xiangqi challenge.
 func (b *Bot) challenge(q *request, o options, kind store.Kind) (reply, error) {
 	opp, _ := opponentOf(q.i, o, optOpponent)
+	if err := canSee(q, opp.ID); err != nil {
+		return reply{}, err
+	}
 	start := match.RandomFirst
 	switch o.str(optFirst) {
 	case "me":

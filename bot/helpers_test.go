@@ -110,7 +110,7 @@ func (w *world) start() {
 	}
 	g := bot.NewGateway(s, capturingLogger(t, w.logs))
 	g.HandshakeTimeout = time.Second
-	g.AddHandler(b.OnInteraction)
+	g.AddHandler(b.OnEvent)
 	if err := g.Open(); err != nil {
 		t.Fatal(err)
 	}

@@ -59,7 +59,7 @@ func (p *presenter) post(g *store.Game, eg engine.Game, post *store.Post) (*mess
 	}
 	m.Ping = post.Ping
 	if post.ChannelID == g.ChannelID {
-		fitPermissions(m, g.Perms, loc)
+		fitPermissions(m, g, loc)
 	}
 	return m, nil
 }
@@ -69,9 +69,12 @@ func (p *presenter) post(g *store.Game, eg engine.Game, post *store.Post) (*mess
 // Attach Files the board goes without its image, without Embed Links its
 // embed would not show, and without Send Messages the bot cannot post the
 // game's notices (reminders, losses on time) there. Interaction responses
-// need nothing else, so the game goes on.
-func fitPermissions(m *message, perms int64, loc locale) {
-	if perms == store.PermsUnknown {
+// need nothing else, so the game goes on. Where the bot user is not present
+// (only the players installed Tengen) it says that what time decides is
+// shown at the next interaction; in a DM with the bot, nothing is missing.
+func fitPermissions(m *message, g *store.Game, loc locale) {
+	perms := g.Perms
+	if perms == store.PermsUnknown || g.Place == store.BotDM {
 		return
 	}
 	var notes []string
@@ -85,7 +88,11 @@ func fitPermissions(m *message, perms int64, loc locale) {
 	if perms&permEmbed == 0 && len(m.Embeds) > 0 {
 		notes = append(notes, loc.t("perm.embed"))
 	}
-	if perms&(permView|permSend) != permView|permSend && len(m.Components) > 0 {
+	switch {
+	case len(m.Components) == 0:
+	case !g.Place.BotCanPost():
+		notes = append(notes, loc.t("perm.userapp"))
+	case perms&(permView|permSend) != permView|permSend:
 		notes = append(notes, loc.t("perm.send"))
 	}
 	for _, n := range notes {

@@ -64,12 +64,12 @@ func TestRepliesGolden(t *testing.T) {
 
 	var out strings.Builder
 	for n, s := range steps {
-		var i discordgo.Interaction
-		if err := json.Unmarshal(s.Interaction, &i); err != nil {
+		r, err := decodeInteraction(s.Interaction)
+		if err != nil {
 			t.Fatalf("step %d: %v", n, err)
 		}
-		q := b.newRequest(ctx, &i)
-		fmt.Fprintf(&out, "## %d. %s by %s\n", n+1, route(&i), q.user.Name)
+		q := b.newRequest(ctx, r)
+		fmt.Fprintf(&out, "## %d. %s by %s\n", n+1, route(r.Interaction), q.user.Name)
 		rep, err := b.route(q)
 		if err != nil {
 			rep = b.refusal(q, err)

@@ -22,20 +22,24 @@ type request struct {
 	public locale // the server's (the user's outside servers), for messages everyone sees
 	user   match.Player
 	via    match.Via
+	// recipients are the users of the group DM it comes from (nil when
+	// not known).
+	recipients []string
 }
 
 // actor is the user acting through this interaction.
 func (q *request) actor() match.Actor { return match.Actor{Player: q.user, Via: q.via} }
 
 // newRequest reads an interaction.
-func (b *Bot) newRequest(ctx context.Context, i *discordgo.Interaction) *request {
+func (b *Bot) newRequest(ctx context.Context, r *received) *request {
+	i := r.Interaction
 	public := i.Locale
 	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
 		public = *i.GuildLocale
 	}
-	q := &request{ctx: ctx, i: i, loc: localeOf(i.Locale), public: localeOf(public), user: playerOf(i)}
+	q := &request{ctx: ctx, i: i, loc: localeOf(i.Locale), public: localeOf(public), user: playerOf(i), recipients: r.recipients}
 	q.via = match.Via{Interaction: i.ID, Token: i.Token, At: b.clock.Now(), Channel: i.ChannelID,
-		Locale: string(public), Perms: i.AppPermissions}
+		Locale: string(public), Perms: i.AppPermissions, Place: placeOf(i)}
 	if i.Type == discordgo.InteractionMessageComponent && i.Message != nil {
 		q.via.Source = i.Message.ID
 	}
@@ -44,9 +48,10 @@ func (b *Bot) newRequest(ctx context.Context, i *discordgo.Interaction) *request
 
 // handle answers one interaction: route it to its handler, turn a refusal
 // into a private note, and send the reply.
-func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) {
+func (b *Bot) handle(ctx context.Context, rc *received) {
 	start := time.Now()
-	q := b.newRequest(ctx, i)
+	i := rc.Interaction
+	q := b.newRequest(ctx, rc)
 	r := newResponder(ctx, b.rest, i, b.opt.DeferAfter, privateCommand(i))
 	defer r.stop()
 	done := b.deliver.answer(i.ID)
@@ -133,8 +138,9 @@ func (b *Bot) send(q *request, r *responder, rep reply, done func()) {
 			b.log.Error("recording a post", "game", p.GameID, "post", p.ID, "err", err)
 		}
 	}
+	games := append(rep.games, b.stranded(q)...)
 	done() // what the interaction created is the deliverer's now
-	for _, g := range rep.games {
+	for _, g := range games {
 		b.deliver.add(g)
 	}
 }

@@ -55,7 +55,7 @@ func TestRecordedInteractions(t *testing.T) {
 				t.Errorf("reply locale = %d, want %d", got, tt.loc)
 			}
 			b := &Bot{opt: Options{Locale: discordgo.EnglishUS}, clock: match.SystemClock{}}
-			q := b.newRequest(context.Background(), &i)
+			q := b.newRequest(context.Background(), &received{Interaction: &i})
 			if q.public != tt.public {
 				t.Errorf("public locale = %d, want %d", q.public, tt.public)
 			}

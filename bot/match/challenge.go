@@ -74,7 +74,7 @@ func newRecord(s Setup, guildID, channelID string, v Via) (*live, error) {
 	g := &store.Game{Kind: s.Kind, Rules: s.Rules, Size: s.Size, GuildID: guildID, ChannelID: channelID,
 		Locale: v.Locale, Perms: store.PermsUnknown}
 	if v.Interaction != "" && v.Channel == channelID {
-		g.Perms = v.Perms
+		g.Perms, g.Place = v.Perms, v.Place
 	}
 	l := &live{g: g, eg: eg}
 	return l, l.save()

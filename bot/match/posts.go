@@ -39,6 +39,9 @@ func (l *live) seen(v Via) {
 	if v.Channel == l.g.ChannelID && v.Perms != store.PermsUnknown {
 		l.g.Perms = v.Perms
 	}
+	if v.Channel == l.g.ChannelID && v.Place != "" {
+		l.g.Place = v.Place
+	}
 }
 
 // want plans what the existing post id should show.
@@ -72,7 +75,7 @@ func (l *live) newBoard(v Via, ping []string) {
 		l.want(old, store.WantRetired)
 	}
 	if v.interactive() && v.Channel != "" && v.Channel != l.g.ChannelID {
-		l.g.ChannelID, l.g.Perms = v.Channel, v.Perms
+		l.g.ChannelID, l.g.Perms, l.g.Place = v.Channel, v.Perms, v.Place
 	}
 	l.post(store.BoardPost, v, store.WantVersion(l.next()), ping)
 }

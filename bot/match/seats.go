@@ -43,6 +43,10 @@ type Via struct {
 	// Perms is what the app may do in the channel (Discord's
 	// app_permissions bits); store.PermsUnknown when not told.
 	Perms int64
+	// Place is where the channel is: a server that installed Tengen, one
+	// where only the players did, a DM with the bot or a group DM ("" when
+	// not told).
+	Place store.Place
 }
 
 // MinRatedPlies is the fewest moves (both sides') a rated game must last

@@ -104,7 +104,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	m.gateway.AddHandler(m.bot.OnInteraction)
+	m.gateway.AddHandler(m.bot.OnEvent)
 	m.gateway.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		m.Logger.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
 	})
