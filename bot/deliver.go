@@ -400,13 +400,15 @@ func (d *deliverer) create(ctx context.Context, g *store.Game, p *store.Post, m 
 		return d.record(ctx, p, p.Want, msg.ID)
 	}
 	if lack := missing(g, needs(m)); lack != 0 && p.ChannelID == g.ChannelID {
-		if p.Kind == store.NoticePost {
+		if p.Kind == store.NoticePost && g.Place.BotCanPost() {
 			// A notice is news of the moment (the board shows the result
 			// too): it is dropped rather than kept waiting.
 			d.log.Warn("cannot post a notice in the game's channel: dropped", "game", g.ID, "post", p.ID,
 				"channel", p.ChannelID, "missing", permissionNames(lack))
 			return d.record(ctx, p, p.Want, "")
 		}
+		// Where only the players installed Tengen, the next interaction
+		// there shows it (stranded), notices included.
 		d.log.Warn("cannot post in the game's channel: waiting for an interaction there", "game", g.ID, "post", p.ID,
 			"channel", p.ChannelID, "missing", permissionNames(lack))
 		return blocked, time.Time{}

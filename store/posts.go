@@ -341,3 +341,46 @@ func (db *DB) Delivered(ctx context.Context, id int64, shown, messageID string) 
 		return nil
 	})
 }
+
+// DueIn returns the games with posts waiting for delivery in channel ch.
+func (db *DB) DueIn(ctx context.Context, ch string) ([]int64, error) {
+	rows, err := db.read().QueryContext(ctx, `SELECT DISTINCT game_id FROM posts INDEXED BY posts_due
+		WHERE shown <> want AND channel_id = ? ORDER BY game_id`, ch)
+	if err != nil {
+		return nil, fmt.Errorf("list due deliveries in channel %s: %w", ch, err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("list due deliveries in channel %s: %w", ch, err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list due deliveries in channel %s: %w", ch, err)
+	}
+	return ids, nil
+}
+
+// Rebind hands post id to an interaction: its next delivery is a new
+// follow-up message of that interaction (token, usable until until), and
+// Discord's message it showed before, if any, is forgotten. This is how
+// Tengen shows what it could not show where only interactions reach its
+// players (a server or group DM that did not install it): a loss on time,
+// an expiry, the board after them, at the next interaction there. Like
+// Delivered, it is bookkeeping written without waiting for the disk.
+func (db *DB) Rebind(ctx context.Context, id int64, interaction, token string, until time.Time) error {
+	return db.writeLight(ctx, fmt.Sprintf("rebind post %d", id), func(tx runner) error {
+		res, err := tx.ExecContext(ctx, `UPDATE posts SET interaction_id = ?, token = ?, token_until = ?, respond_by = NULL,
+			followup = 1, message_id = '', shown = '' WHERE id = ?`, interaction, token, millis(until), id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return engine.E(engine.PostNotFound, id)
+		}
+		return nil
+	})
+}

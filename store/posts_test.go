@@ -155,3 +155,53 @@ func TestDelivered(t *testing.T) {
 		}
 	})
 }
+
+// TestRebind: a post no token reaches any more is handed to a later
+// interaction in its channel, as a new follow-up of it; DueIn finds the
+// games waiting in a channel.
+func TestRebind(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open opener) {
+		clk := newClock()
+		db, _ := open(t, Options{Now: clk.Now})
+		ctx := context.Background()
+		g := humanGame("a", "b", false)
+		g.Place = Private
+		p := board(clk)
+		if err := db.Create(ctx, g, &Plan{Posts: []*Post{p}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Delivered(ctx, p.ID, "", "m1"); err != nil {
+			t.Fatal(err)
+		}
+		if ids, err := db.DueIn(ctx, "c"); err != nil || len(ids) != 1 || ids[0] != g.ID {
+			t.Fatalf("DueIn(c) = %v, %v; want [%d]", ids, err, g.ID)
+		}
+		if ids, err := db.DueIn(ctx, "elsewhere"); err != nil || len(ids) != 0 {
+			t.Fatalf("DueIn(elsewhere) = %v, %v; want none", ids, err)
+		}
+		clk.Advance(time.Hour)
+		until := clk.Now().Add(15 * time.Minute).Truncate(time.Millisecond)
+		if err := db.Rebind(ctx, p.ID, "i2", "tok2", until); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.Post(ctx, p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Interaction != "i2" || got.Token != "tok2" || !got.TokenUntil.Equal(until) || !got.Followup ||
+			got.MessageID != "" || got.Shown != "" || !got.RespondBy.IsZero() || !got.Due() || !got.Reachable(clk.Now()) {
+			t.Fatalf("rebound post %+v: want a due follow-up of i2 with no message", got)
+		}
+		if err := db.Rebind(ctx, 999, "i2", "tok2", until); err == nil {
+			t.Fatal("rebinding a post that does not exist")
+		}
+		if stored, err := db.Game(ctx, g.ID); err != nil || stored.Place != Private {
+			t.Fatalf("stored place %v, %v; want private", stored, err)
+		}
+		moon := humanGame("a", "b", false)
+		moon.Place = "moon"
+		if err := db.Create(ctx, moon, nil); err == nil {
+			t.Fatal("a game on the moon was stored")
+		}
+	})
+}
