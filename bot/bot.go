@@ -30,6 +30,7 @@ type Store interface {
 	Delivery(ctx context.Context, id int64) (*store.Delivery, error)
 	DueDeliveries(ctx context.Context) ([]int64, error)
 	DueIn(ctx context.Context, channelID string) ([]int64, error)
+	Post(ctx context.Context, id int64) (*store.Post, error)
 	Rebind(ctx context.Context, id int64, interaction, token string, until time.Time) error
 	Leaderboard(ctx context.Context, q store.BoardQuery) (*store.Board, error)
 	Stats(ctx context.Context, userID string, kind store.Kind) (*store.Stats, error)

@@ -197,3 +197,55 @@ func (b *Bot) stranded(q *request) []int64 {
 	}
 	return games
 }
+
+// outdated answers a refused click on a public message of a game that
+// does not show the game as it stands: an older board or prompt, a
+// challenge since answered (it loses its buttons), or the game's board
+// itself while an edit no token can make any more waits (it shows the game
+// now). Where only the players installed Tengen, an old message is out of
+// every token's reach after 15 minutes: the click's own response (type 7)
+// is how it changes, and the reason for refusing the click follows
+// privately. It reports false for a click on an up-to-date message.
+func (b *Bot) outdated(q *request, refusal reply) (reply, bool) {
+	if q.i.Type != discordgo.InteractionMessageComponent || q.i.Message == nil || q.i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		return reply{}, false
+	}
+	c, err := parseCustomID(q.i.MessageComponentData().CustomID)
+	if err != nil {
+		return reply{}, false
+	}
+	switch c.Action {
+	case actMove, actUndo, actDraw, actResign, actRematch, actAccept, actDecline, actYes, actNo:
+	default:
+		return reply{}, false
+	}
+	g, err := b.st.Game(q.ctx, c.Game)
+	if err != nil {
+		return reply{}, false
+	}
+	for _, id := range []int64{g.BoardPost, g.PromptPost} {
+		if id == 0 {
+			continue
+		}
+		p, err := b.st.Post(q.ctx, id)
+		if err != nil || p.MessageID == "" {
+			return reply{}, false // not known yet: just refuse
+		}
+		if p.MessageID != q.i.Message.ID {
+			continue
+		}
+		if !p.Due() || p.Reachable(b.clock.Now()) {
+			return reply{}, false // up to date, or the deliverer can reach it
+		}
+		eg, err := match.Restore(g.Kind, g.Moves)
+		if err != nil {
+			return reply{}, false
+		}
+		m, err := b.pres.post(g, eg, p)
+		if err != nil {
+			return reply{}, false
+		}
+		return reply{kind: replyUpdate, msg: m, post: p, note: refusal.msg}, true
+	}
+	return reply{kind: replyUpdate, msg: retiredBoard(), note: refusal.msg}, true
+}

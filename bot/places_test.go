@@ -183,3 +183,55 @@ func TestChallengeSomeoneWhoCannotSee(t *testing.T) {
 		t.Fatalf("games after refused challenges: %v, %v", games, err)
 	}
 }
+
+// TestOutdatedBoardClick: where no token reaches an old message any more
+// (a group DM, 15 minutes later), a click on it is how it changes: an
+// older board loses its buttons, the game's own board shows the game as
+// it stands (here, lost on time), each through the click's response
+// (type 7), with the reason the click did nothing as a private follow-up.
+func TestOutdatedBoardClick(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	gdm := w.dc.GroupDM(w.alice, w.bob)
+	ch := w.do(w.alice.Slash(ctx, gdm, "gomoku", discordtest.Sub("challenge",
+		discordtest.Opt("opponent", w.bob.ID), discordtest.Opt("first", "me"))))
+	first := w.click(w.bob, ch, "Accept")
+	w.dc.Clock().Advance(20 * time.Minute)
+	board := w.do(w.alice.Slash(ctx, gdm, "move", discordtest.Opt("move", "h8")))
+	if len(w.current(first).Buttons()) == 0 {
+		t.Fatal("the first board lost its buttons although no token reaches it")
+	}
+	r := w.must(w.bob.Click(ctx, w.current(first), buttonID(t, first, "Resign")))
+	w.idle()
+	if r.Type != discordgo.InteractionResponseUpdateMessage || len(w.current(first).Buttons()) != 0 {
+		t.Fatalf("a click on the old board: response type %d, buttons %+v; want it updated without buttons", r.Type, w.current(first).Buttons())
+	}
+	if fs := r.Followups(); len(fs) != 1 || !fs[0].Ephemeral() || !strings.Contains(fs[0].Content, "use the latest board") {
+		t.Fatalf("the reason, privately: %+v", fs)
+	}
+
+	w.dc.Clock().Advance(match.DefaultMoveTimeout + time.Minute)
+	if err := w.m.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	w.idle()
+	r = w.must(w.bob.Click(ctx, w.current(board), buttonID(t, board, "Resign")))
+	w.idle()
+	if got := w.current(board); r.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(got.Content, "wins by time") {
+		t.Fatalf("a click on the game's board after the loss on time: type %d, board %q", r.Type, got.Content)
+	}
+	var reason, notice bool
+	for _, f := range r.Followups() {
+		reason = reason || f.Ephemeral() && strings.Contains(f.Content, "is over: black wins by time")
+		notice = notice || !f.Ephemeral() && strings.HasPrefix(f.Content, "⏰") && strings.Contains(f.Content, "wins by time")
+	}
+	if !reason || !notice {
+		t.Fatalf("the reason (%v) and the notice of the loss (%v), as follow-ups of the click", reason, notice)
+	}
+	if due, err := w.db.DueDeliveries(ctx); err != nil || len(due) != 0 {
+		t.Fatalf("games still due: %v, %v", due, err)
+	}
+	noForbidden(t, w)
+	w.noFailures()
+}

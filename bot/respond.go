@@ -33,6 +33,9 @@ type reply struct {
 	// games are the games whose other due posts are delivered once the
 	// interaction is answered.
 	games []int64
+	// note, when not nil, follows the answer as a private follow-up (the
+	// reason a click on an outdated board changed it instead of acting).
+	note *message
 }
 
 // ephemeralReply is a note only the user sees.

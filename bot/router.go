@@ -59,6 +59,9 @@ func (b *Bot) handle(ctx context.Context, rc *received) {
 	outcome := "ok"
 	if err != nil {
 		rep = b.refusal(q, err)
+		if up, ok := b.outdated(q, rep); ok {
+			rep = up
+		}
 		outcome = "refused"
 		if _, internal := explain(q.loc, err); internal {
 			outcome = "failed"
@@ -136,6 +139,11 @@ func (b *Bot) send(q *request, r *responder, rep reply, done func()) {
 	} else if p := rep.post; p != nil {
 		if err := b.st.Delivered(q.ctx, p.ID, p.Want, id); err != nil {
 			b.log.Error("recording a post", "game", p.GameID, "post", p.ID, "err", err)
+		}
+	}
+	if err == nil && rep.note != nil {
+		if _, err := b.rest.followup(q.ctx, q.i.Token, rep.note.full(), nil); err != nil {
+			b.log.Warn("sending a private note", "interaction", q.i.ID, "err", err)
 		}
 	}
 	games := append(rep.games, b.stranded(q)...)
