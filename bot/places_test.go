@@ -235,3 +235,32 @@ func TestOutdatedBoardClick(t *testing.T) {
 	noForbidden(t, w)
 	w.noFailures()
 }
+
+// TestGroupDMLanguages: in a group DM, where there is no server language,
+// what each player's interaction shows is in that player's language, and
+// the AI's reply keeps the language of the move it answers; refusals are
+// in the reader's own.
+func TestGroupDMLanguages(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	li := w.dc.User("li", discordtest.Locale(discordgo.ChineseCN))
+	gdm := w.dc.GroupDM(li, w.bob)
+	board := w.do(li.Slash(ctx, gdm, "gomoku", discordtest.Sub("ai", discordtest.Opt("level", 1), discordtest.Opt("colour", "black"))))
+	board = w.do(li.Slash(ctx, gdm, "move", discordtest.Opt("move", "h8")))
+	if _, err := gdm.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return m.ID == board.ID && field(m, "已走步数") == "2" && strings.Contains(m.Content, "轮到你")
+	}); err != nil {
+		t.Fatalf("the board after the AI's reply is not in li's language: %v", err)
+	}
+	r := w.must(w.bob.Slash(ctx, gdm, "move", discordtest.Opt("move", "h9")))
+	wantEphemeral(t, r, "no game in progress")
+	r = w.must(li.Slash(ctx, gdm, "gomoku", discordtest.Sub("challenge", discordtest.Opt("opponent", w.carol.ID))))
+	wantEphemeral(t, r, "不在这个群组私信里")
+	ch := w.do(w.bob.Slash(ctx, gdm, "gomoku", discordtest.Sub("challenge", discordtest.Opt("opponent", li.ID))))
+	if !strings.Contains(ch.Content, "challenges you") {
+		t.Fatalf("bob's challenge is not in bob's language: %q", ch.Content)
+	}
+	noForbidden(t, w)
+	w.noFailures()
+}
