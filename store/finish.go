@@ -73,6 +73,9 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 		if err := plan.apply(ctx, tx, &next, ms); err != nil {
 			return err
 		}
+		if err := db.changed(ctx, tx, g.ID); err != nil {
+			return err
+		}
 		// rated = rated * ?: the lifecycle may finish a rated game unrated
 		// (one too short to count), never the other way round.
 		res, err := tx.ExecContext(ctx, `UPDATE games SET moves = ?, status = 'finished', result = ?, reason = ?, rated = rated * ?,

@@ -155,6 +155,9 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 			return err
 		}
 		g.Version = 1
+		if err := db.changed(ctx, tx, g.ID); err != nil {
+			return err
+		}
 		if plan.empty() {
 			return nil
 		}
@@ -266,6 +269,9 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 		next := *g
 		next.Version++
 		if err := plan.apply(ctx, tx, &next, ms); err != nil {
+			return err
+		}
+		if err := db.changed(ctx, tx, g.ID); err != nil {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE games SET kind = ?, rules = ?, size = ?, guild_id = ?, channel_id = ?,

@@ -106,3 +106,39 @@ func (db *DB) ReleaseAI(ctx context.Context, id int64, until time.Time) error {
 		return err
 	})
 }
+
+// LeaseDelivery takes the delivery of game id's posts for the caller until
+// until, unless another process holds it at now: it reports whether the
+// caller has it. Of several processes sharing a PostgreSQL database, one
+// at a time makes Discord show a game's posts, so that none is created
+// twice; one that dies lets the lease lapse and another takes over. On
+// SQLite one process delivers, and the lease always holds (nothing is
+// written).
+func (db *DB) LeaseDelivery(ctx context.Context, id int64, now, until time.Time) (bool, error) {
+	if !db.d.postgres {
+		return true, nil
+	}
+	var held bool
+	err := db.writeLight(ctx, fmt.Sprintf("lease the delivery of game %d", id), func(tx runner) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET deliver_lease = ? WHERE id = ? AND (deliver_lease IS NULL OR deliver_lease <= ?)`,
+			until.UnixMilli(), id, now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		held = n == 1
+		return err
+	})
+	return held, err
+}
+
+// ReleaseDelivery gives up the delivery of game id, held until until.
+func (db *DB) ReleaseDelivery(ctx context.Context, id int64, until time.Time) error {
+	if !db.d.postgres {
+		return nil
+	}
+	return db.writeLight(ctx, fmt.Sprintf("release the delivery of game %d", id), func(tx runner) error {
+		_, err := tx.ExecContext(ctx, `UPDATE games SET deliver_lease = NULL WHERE id = ? AND deliver_lease = ?`, id, until.UnixMilli())
+		return err
+	})
+}

@@ -130,3 +130,84 @@ func TestAILease(t *testing.T) {
 		}
 	})
 }
+
+// TestDeliveryLease: on PostgreSQL one process at a time delivers a
+// game's posts, a lapsed lease is taken over and a release frees it; on
+// SQLite, where one process delivers, it always holds.
+func TestDeliveryLease(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open opener) {
+		db, _ := open(t, Options{})
+		ctx := context.Background()
+		g := humanGame("a", "b", false)
+		if err := db.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		until := now.Add(30 * time.Second)
+		if held, err := db.LeaseDelivery(ctx, g.ID, now, until); err != nil || !held {
+			t.Fatalf("the first lease: %v, %v", held, err)
+		}
+		held, err := db.LeaseDelivery(ctx, g.ID, now.Add(time.Second), now.Add(time.Minute))
+		if err != nil || held != !db.d.postgres {
+			t.Fatalf("a second lease while the first holds: %v, %v (want it only on SQLite)", held, err)
+		}
+		if held, err := db.LeaseDelivery(ctx, g.ID, until, until.Add(time.Minute)); err != nil || !held {
+			t.Fatalf("a lapsed lease was not taken over: %v, %v", held, err)
+		}
+		if err := db.ReleaseDelivery(ctx, g.ID, until.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if held, err := db.LeaseDelivery(ctx, g.ID, now, until); err != nil || !held {
+			t.Fatalf("after a release: %v, %v", held, err)
+		}
+	})
+}
+
+// TestChangesAreHeard: on PostgreSQL another process hears every change of
+// a game, at commit; on SQLite Listen returns at once.
+func TestChangesAreHeard(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open opener) {
+		db, loc := open(t, Options{})
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if !db.d.postgres {
+			if err := db.Listen(ctx, nil, func(int64) {}); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		other, err := Open(ctx, loc, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer other.Close()
+		heard := make(chan int64, 8)
+		listening := make(chan struct{})
+		lctx, stop := context.WithCancel(ctx)
+		done := make(chan error, 1)
+		go func() { done <- other.Listen(lctx, func() { close(listening) }, func(id int64) { heard <- id }) }()
+		<-listening
+		g := humanGame("a", "b", false)
+		if err := db.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		g.Moves = "h8"
+		if err := db.Update(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			select {
+			case id := <-heard:
+				if id != g.ID {
+					t.Fatalf("heard of game %d, want %d", id, g.ID)
+				}
+			case <-ctx.Done():
+				t.Fatal("a change was not heard")
+			}
+		}
+		stop()
+		if err := <-done; err != nil {
+			t.Fatalf("Listen after its context ended: %v", err)
+		}
+	})
+}

@@ -1,0 +1,86 @@
+package store
+
+import (
+	"context"
+	"database/sql/driver"
+	"fmt"
+	"strconv"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+// Changes between processes. On PostgreSQL every write that changes a game
+// (creates it, plays in it, finishes it, with the posts it plans) notifies
+// the channel changesChannel with the game's id, delivered by PostgreSQL
+// when the transaction commits and only then. Other processes sharing the
+// database Listen: a process that delivers posts learns at once that a
+// game changed elsewhere (an AI worker played in it, the deadline leader
+// ended it), and an AI worker that a game waits for its move. On SQLite one
+// process owns the file and there is nothing to listen to.
+
+// changesChannel is the NOTIFY channel of game changes; the schema is
+// part of its name, so databases in different schemas of one server hear
+// only their own.
+const changesChannel = "tengen_games/"
+
+// changed notifies the listeners of a change of game id, at commit.
+func (db *DB) changed(ctx context.Context, tx runner, id int64) error {
+	if !db.d.postgres {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `SELECT pg_notify(? || current_schema(), ?)`, changesChannel, strconv.FormatInt(id, 10)); err != nil {
+		return fmt.Errorf("notify the change of game %d: %w", id, err)
+	}
+	return nil
+}
+
+// Listen calls fn with the id of every game another process (or this one)
+// changes, until ctx ends, and then returns nil. It returns at once on
+// SQLite, where there are no other processes to hear from, and returns an
+// error when the connection it listens on fails (the caller listens again;
+// changes made meanwhile are not heard, so it should also look for due
+// work, as it does at start).
+func (db *DB) Listen(ctx context.Context, listening func(), fn func(id int64)) error {
+	if !db.d.postgres {
+		return nil
+	}
+	conn, err := db.w.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("listen for game changes: %w", err)
+	}
+	defer conn.Close()
+	err = conn.Raw(func(dc any) error {
+		c, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("a PostgreSQL connection of type %T", dc)
+		}
+		pc := c.Conn()
+		var schema string
+		if err := pc.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+			return err
+		}
+		if _, err := pc.Exec(ctx, "LISTEN "+pgx.Identifier{changesChannel + schema}.Sanitize()); err != nil {
+			return err
+		}
+		if listening != nil {
+			listening()
+		}
+		for {
+			n, err := pc.WaitForNotification(ctx)
+			if err != nil {
+				return err
+			}
+			if id, err := strconv.ParseInt(n.Payload, 10, 64); err == nil {
+				fn(id)
+			}
+		}
+	})
+	if ctx.Err() != nil {
+		// The connection was interrupted mid-wait: it must not go back to
+		// the pool still listening.
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+		return nil
+	}
+	return fmt.Errorf("listen for game changes: %w", err)
+}
