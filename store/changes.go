@@ -5,6 +5,7 @@ import (
 	"database/sql/driver"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -29,19 +30,21 @@ func (db *DB) changed(ctx context.Context, tx runner, id int64) error {
 	if !db.d.postgres {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, `SELECT pg_notify(? || current_schema(), ?)`, changesChannel, strconv.FormatInt(id, 10)); err != nil {
+	payload := strconv.FormatInt(id, 10) + " " + db.origin
+	if _, err := tx.ExecContext(ctx, `SELECT pg_notify(? || current_schema(), ?)`, changesChannel, payload); err != nil {
 		return fmt.Errorf("notify the change of game %d: %w", id, err)
 	}
 	return nil
 }
 
-// Listen calls fn with the id of every game another process (or this one)
-// changes, until ctx ends, and then returns nil. It returns at once on
+// Listen calls fn with the id of every game changed, and whether this
+// handle (this process) changed it, until ctx ends, and then returns nil;
+// listening, when not nil, is called once it listens. It returns at once on
 // SQLite, where there are no other processes to hear from, and returns an
 // error when the connection it listens on fails (the caller listens again;
 // changes made meanwhile are not heard, so it should also look for due
 // work, as it does at start).
-func (db *DB) Listen(ctx context.Context, listening func(), fn func(id int64)) error {
+func (db *DB) Listen(ctx context.Context, listening func(), fn func(id int64, mine bool)) error {
 	if !db.d.postgres {
 		return nil
 	}
@@ -71,8 +74,9 @@ func (db *DB) Listen(ctx context.Context, listening func(), fn func(id int64)) e
 			if err != nil {
 				return err
 			}
-			if id, err := strconv.ParseInt(n.Payload, 10, 64); err == nil {
-				fn(id)
+			idText, origin, _ := strings.Cut(n.Payload, " ")
+			if id, err := strconv.ParseInt(idText, 10, 64); err == nil {
+				fn(id, origin == db.origin)
 			}
 		}
 	})

@@ -171,7 +171,7 @@ func TestChangesAreHeard(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		if !db.d.postgres {
-			if err := db.Listen(ctx, nil, func(int64) {}); err != nil {
+			if err := db.Listen(ctx, nil, func(int64, bool) {}); err != nil {
 				t.Fatal(err)
 			}
 			return
@@ -185,7 +185,14 @@ func TestChangesAreHeard(t *testing.T) {
 		listening := make(chan struct{})
 		lctx, stop := context.WithCancel(ctx)
 		done := make(chan error, 1)
-		go func() { done <- other.Listen(lctx, func() { close(listening) }, func(id int64) { heard <- id }) }()
+		go func() {
+			done <- other.Listen(lctx, func() { close(listening) }, func(id int64, mine bool) {
+				if mine {
+					t.Errorf("another handle's change of game %d heard as its own", id)
+				}
+				heard <- id
+			})
+		}()
 		<-listening
 		g := humanGame("a", "b", false)
 		if err := db.CreateGame(ctx, g); err != nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	crand "crypto/rand"
 	"fmt"
 	"math/rand/v2"
 	"net/url"
@@ -65,7 +66,7 @@ func openPostgres(ctx context.Context, path string, opt Options) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open database %s: %w", name, err)
 	}
-	db := &DB{w: pool, r: pool, d: postgresDialect(), opt: opt}
+	db := &DB{w: pool, r: pool, d: postgresDialect(), opt: opt, origin: crand.Text()}
 	if db.migrated, err = migrate(ctx, pool, db.d, db.d.migrations); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("migrate database %s: %w", name, err)

@@ -182,6 +182,9 @@ type DB struct {
 	d        *dialect
 	opt      Options
 	migrated []string
+	// origin tells this handle's change notifications from other
+	// processes' (see Listen).
+	origin string
 }
 
 // read runs the store's queries on the read connections.
