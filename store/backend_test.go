@@ -2,22 +2,9 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
-	"math/rand/v2"
-	"net/url"
-	"os"
 	"testing"
-	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, for the test schemas
-)
-
-// postgresEnv names the PostgreSQL server the tests run the store on;
-// defaultTestPostgres is used when it is unset.
-const (
-	postgresEnv         = "TENGEN_TEST_POSTGRES"
-	defaultTestPostgres = "postgres://root@127.0.0.1:5432/test?sslmode=disable"
+	"github.com/tengen-bot/tengen/store/storetest"
 )
 
 // opener opens a fresh, empty database for a test and closes it when the
@@ -58,19 +45,11 @@ func benchEachBackend(b *testing.B, fn func(b *testing.B, open opener)) {
 	}
 }
 
-// testPostgresURL returns the URL of the test server.
-func testPostgresURL() string {
-	if u := os.Getenv(postgresEnv); u != "" {
-		return u
-	}
-	return defaultTestPostgres
-}
-
 // openPostgresTemp opens the store in a fresh schema of the test server
-// (see postgresSchema), closing it when the test ends.
+// (storetest.Schema), closing it when the test ends.
 func openPostgresTemp(t testing.TB, opt Options) (*DB, string) {
 	t.Helper()
-	loc := postgresSchema(t)
+	loc := storetest.Schema(t)
 	db, err := Open(context.Background(), loc, opt)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
@@ -83,43 +62,3 @@ func openPostgresTemp(t testing.TB, opt Options) (*DB, string) {
 	return db, loc
 }
 
-// postgresSchema creates an empty schema of its own on the test server (a
-// random name: tests run in parallel, in several processes too), drops it
-// with everything in it when the test ends, and returns the URL that
-// opens it (the server's with search_path set). It skips the test when the
-// server is unreachable.
-func postgresSchema(t testing.TB) string {
-	t.Helper()
-	ctx := context.Background()
-	base := testPostgresURL()
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatalf("%s: %v", postgresEnv, err)
-	}
-	ping, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	if err := admin.PingContext(ping); err != nil {
-		admin.Close()
-		t.Skipf("SKIPPING the PostgreSQL store test: no server at %s (set %s to a reachable server's URL): %v",
-			redactURL(base), postgresEnv, err)
-	}
-	schema := fmt.Sprintf("tengen_test_%016x", rand.Uint64())
-	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
-		admin.Close()
-		t.Fatalf("create test schema: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`); err != nil {
-			t.Errorf("drop test schema %s: %v", schema, err)
-		}
-		admin.Close()
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("%s: %v", postgresEnv, err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store/storetest"
 )
 
 func TestToPostgres(t *testing.T) {
@@ -64,7 +65,7 @@ func TestRedacted(t *testing.T) {
 // many times at once on one empty schema, as processes starting together
 // would: every Open succeeds, and each migration is applied exactly once.
 func TestPostgresMigrationsRunOnceWhenProcessesStartAtOnce(t *testing.T) {
-	loc := postgresSchema(t)
+	loc := storetest.Schema(t)
 	ctx := context.Background()
 	const starters = 6
 	var (
@@ -182,7 +183,7 @@ func TestPostgresErrorsHideThePassword(t *testing.T) {
 // leaves nothing behind on PostgreSQL either (its DDL is transactional),
 // that the ones before it stay applied, and that the fixed file applies.
 func TestPostgresMigrateFailureRollsBack(t *testing.T) {
-	loc := postgresSchema(t)
+	loc := storetest.Schema(t)
 	ctx := context.Background()
 	raw, err := sql.Open("pgx", loc)
 	if err != nil {
