@@ -271,7 +271,7 @@ func (m *Manager) withdrawChallenge(l *live, who Actor) (step, error) {
 func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) {
 	p := spec.Player
 	switch {
-	case m.cfg.AI == nil:
+	case !m.hasAI():
 		return nil, engine.E(engine.AIUnavailable)
 	case p.ID == "":
 		return nil, engine.E(engine.Internal, "the game has no player")
@@ -353,7 +353,7 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 	me := side.Other() // the colours swap
 	g.Challenger, g.Rated, g.RematchOf = me, old.g.Rated, id
 	if old.vsAI() {
-		if m.cfg.AI == nil {
+		if !m.hasAI() {
 			return nil, engine.E(engine.AIUnavailable)
 		}
 		if err := m.checkAIGames(ctx, userID); err != nil {

@@ -39,8 +39,13 @@ type Config struct {
 	Clock Clock
 	// Notifier receives the events (none are sent when nil).
 	Notifier Notifier
-	// AI plays the AI's seats. Solo games are refused when it is nil.
+	// AI plays the AI's seats. Solo games are refused when it is nil,
+	// unless AIElsewhere.
 	AI AI
+	// AIElsewhere says that AI workers (tengen ai-worker) sharing the
+	// database compute the AI's turns: this process queues none, and a
+	// worker hears of the work through the store (see Manager.QueueAI).
+	AIElsewhere bool
 	// Workers is the number of AI turns computed at once
 	// (runtime.NumCPU() when 0).
 	Workers int

@@ -223,12 +223,40 @@ func (m *Manager) report(l *live, events []Event, rc store.RatingChanges) {
 // leaves it to the next Tick, which queues what the AI owes; moves that
 // would overfill it are refused before they are stored (checkAIRoom).
 func (m *Manager) queueAI(g *store.Game) {
+	if m.cfg.AIElsewhere {
+		return // a worker hears of the change and queues it
+	}
 	_ = m.pool.AddFor(ownerOf(g), g.ID) // full: Tick queues it again
 }
 
+// hasAI reports whether games against the AI can be played: this process
+// computes the AI's turns, or workers do.
+func (m *Manager) hasAI() bool { return m.cfg.AI != nil || m.cfg.AIElsewhere }
+
+// QueueAI queues the AI's pending work in game id, if it owes any: an AI
+// worker calls it for each game it hears has changed.
+func (m *Manager) QueueAI(ctx context.Context, id int64) error {
+	g, err := m.st.Game(ctx, id)
+	if err != nil {
+		return fmt.Errorf("queue the AI of game %d: %w", id, err)
+	}
+	eg, err := Restore(g.Kind, g.Moves)
+	if err != nil {
+		return fmt.Errorf("queue the AI of game %d: %w", id, err)
+	}
+	if aiOwes(&live{g: g, eg: eg}) {
+		m.queueAI(g)
+	}
+	return nil
+}
+
 // checkAIRoom refuses a change that would give the AI work in g (id 0: a
-// new game) when its queue is full.
+// new game) when its queue is full. Where workers compute the AI, their
+// queues are theirs to bound.
 func (m *Manager) checkAIRoom(g *store.Game) error {
+	if m.cfg.AIElsewhere {
+		return nil
+	}
 	if err := m.pool.Check(ownerOf(g), g.ID); err != nil {
 		return engine.E(engine.AIBusy)
 	}
