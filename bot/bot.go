@@ -31,6 +31,9 @@ type Store interface {
 	DueDeliveries(ctx context.Context) ([]int64, error)
 	DueIn(ctx context.Context, channelID string) ([]int64, error)
 	Post(ctx context.Context, id int64) (*store.Post, error)
+	LeaseDelivery(ctx context.Context, id int64, now, until time.Time) (bool, error)
+	ReleaseDelivery(ctx context.Context, id int64, until time.Time) error
+	Listen(ctx context.Context, listening func(), fn func(id int64, mine bool)) error
 	Rebind(ctx context.Context, id int64, interaction, token string, until time.Time) error
 	Leaderboard(ctx context.Context, q store.BoardQuery) (*store.Board, error)
 	Stats(ctx context.Context, userID string, kind store.Kind) (*store.Stats, error)
@@ -147,15 +150,50 @@ func (b *Bot) Notify(e match.Event) {
 		b.log.Warn("the AI failed; Tick retries", "game", e.GameID, "err", e.Err)
 		return
 	}
-	b.deliver.add(e.GameID)
 	for _, id := range e.Also {
 		b.deliver.add(id)
 	}
+	b.changed(e.GameID)
+}
+
+// Listen delivers what other processes sharing the database change (an AI
+// worker's move, the deadline leader's loss on time, a move answered by
+// another bot process) as soon as they commit it, until ctx ends
+// (store.Listen; nothing to do on SQLite, where it returns at once). Each
+// time it starts listening it looks for every due delivery, as Resume
+// does, so that nothing changed while it was not listening is missed.
+func (b *Bot) Listen(ctx context.Context) error {
+	for {
+		err := b.st.Listen(ctx, func() {
+			if err := b.Resume(ctx); err != nil {
+				b.log.Warn("looking for due deliveries", "err", err)
+			}
+		}, func(id int64, mine bool) {
+			if !mine {
+				b.changed(id)
+			}
+		})
+		if err == nil || ctx.Err() != nil {
+			return nil
+		}
+		b.log.Warn("listening for changes of games: again in a second", "err", err)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// changed delivers game id, changed by another process, and wakes the
+// handlers waiting for its next change.
+func (b *Bot) changed(id int64) {
+	b.deliver.add(id)
 	b.changesMu.Lock()
-	for _, ch := range b.changes[e.GameID] {
+	for _, ch := range b.changes[id] {
 		close(ch)
 	}
-	delete(b.changes, e.GameID)
+	delete(b.changes, id)
 	b.changesMu.Unlock()
 }
 

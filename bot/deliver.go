@@ -74,6 +74,9 @@ const (
 	maxRetry   = time.Minute
 	// deliverTimeout bounds one delivery of a game.
 	deliverTimeout = 2 * time.Minute
+	// leaseRetry is when a game whose delivery another process holds is
+	// looked at again.
+	leaseRetry = 2 * time.Second
 )
 
 func newDeliverer(st Store, r *rest, p *presenter, clock match.Clock, log *slog.Logger, workers int) *deliverer {
@@ -134,6 +137,23 @@ func (d *deliverer) owned(id string, snap answeringSnap) bool {
 	f, ok := d.finished[id]
 	return ok && f.seq > snap.finishes
 }
+
+// known reports whether interaction id's handler ran in this process
+// (recently: see maxFinished).
+func (d *deliverer) known(id string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, done := d.finished[id]
+	return d.answering[id] || done
+}
+
+// remoteGrace is how long after an interaction's answer was due the
+// deliverer leaves its post to a handler it does not know of (one in
+// another process, or in a process that died): answered by then, or
+// deferred and completed by then (a handler waits for the AI's reply at
+// most half of the deferral delay), it has recorded the post, or it never
+// will.
+const remoteGrace = 10 * time.Second
 
 // add queues the delivery of game id.
 func (d *deliverer) add(id int64) { d.q.Add(id) }
@@ -223,6 +243,28 @@ const (
 func (d *deliverer) deliver(ctx context.Context, id int64) {
 	ctx, cancel := context.WithTimeout(ctx, deliverTimeout)
 	defer cancel()
+	// One process at a time delivers a game (several may share a
+	// PostgreSQL database): another holding it delivers what is due, or
+	// dies and its lease lapses.
+	now := d.clock.Now()
+	until := now.Add(deliverTimeout + 10*time.Second)
+	held, err := d.st.LeaseDelivery(ctx, id, now, until)
+	if err != nil {
+		d.log.Error("leasing a game's delivery", "game", id, "err", err)
+		d.schedule(id, time.Time{}, true)
+		return
+	}
+	if !held {
+		d.schedule(id, time.Now().Add(leaseRetry), false)
+		return
+	}
+	defer func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if err := d.st.ReleaseDelivery(rctx, id, until); err != nil {
+			d.log.Warn("releasing a game's delivery", "game", id, "err", err)
+		}
+	}()
 	for range 4 {
 		answering := d.answeringNow()
 		del, err := d.st.Delivery(ctx, id)
@@ -277,6 +319,11 @@ func (d *deliverer) post(ctx context.Context, g *store.Game, eg engine.Game, p *
 	if p.MessageID == "" && p.Interaction != "" {
 		if d.owned(p.Interaction, answering) {
 			return waiting, time.Time{} // its handler queues the game again when done
+		}
+		if wake := p.RespondBy.Add(remoteGrace); !d.known(p.Interaction) && now.Before(wake) {
+			// Its handler may be running in another process sharing the
+			// database: leave it the post until it must have answered.
+			return waiting, time.Now().Add(wake.Sub(now))
 		}
 		if o, ok := d.adopt(ctx, g, eg, p, now); ok {
 			return o, time.Time{}
