@@ -15,6 +15,7 @@ import (
 
 	"github.com/tengen-bot/tengen/bot/match"
 	"github.com/tengen-bot/tengen/render"
+	"github.com/tengen-bot/tengen/store"
 )
 
 // defaultConfigPath is read when -config is not given; it may be absent.
@@ -54,11 +55,15 @@ type Config struct {
 		MaxOpenChallenges int      `yaml:"max_open_challenges"`
 		AIUndoLimit       int      `yaml:"ai_undo_limit"`
 		AIWorkers         int      `yaml:"ai_workers"`
-		AIMemoryMB        int      `yaml:"ai_memory_mb"`
-		MaxAIGames        int      `yaml:"max_ai_games"`
-		RateLimits        string   `yaml:"rate_limits"`
-		Rated             *bool    `yaml:"rated"`
-		TickInterval      Duration `yaml:"tick_interval"`
+		// AI says who computes the AI's turns: "here" (this process) or
+		// "workers" (tengen ai-worker processes sharing a PostgreSQL
+		// database).
+		AI           string   `yaml:"ai"`
+		AIMemoryMB   int      `yaml:"ai_memory_mb"`
+		MaxAIGames   int      `yaml:"max_ai_games"`
+		RateLimits   string   `yaml:"rate_limits"`
+		Rated        *bool    `yaml:"rated"`
+		TickInterval Duration `yaml:"tick_interval"`
 	} `yaml:"games"`
 	Metrics struct {
 		// Address serves /metrics (Prometheus), /healthz and /readyz
@@ -110,11 +115,18 @@ func defaultConfig() Config {
 	c.Games.AIMemoryMB = defaultAIMemoryMB
 	c.Games.MaxAIGames = match.DefaultMaxAIGames
 	c.Games.RateLimits = match.LimitsNormal
+	c.Games.AI = aiHere
 	return c
 }
 
 // defaultAIMemoryMB is the transposition table of each AI search, in MiB.
 const defaultAIMemoryMB = 16
+
+// Who computes the AI's turns (games.ai).
+const (
+	aiHere    = "here"
+	aiWorkers = "workers"
+)
 
 // lifecycle is the game lifecycle's share of the configuration. In the
 // file every number means what it says: 0 undos is none and a reminder
@@ -124,6 +136,7 @@ func (c *Config) lifecycle() match.Config {
 	g := c.Games
 	mc := match.Config{
 		Workers:           g.AIWorkers,
+		AIElsewhere:       g.AI == aiWorkers,
 		ChallengeTTL:      time.Duration(g.ChallengeTTL),
 		RequestTTL:        time.Duration(g.RequestTTL),
 		MaxOpenChallenges: g.MaxOpenChallenges,
@@ -211,6 +224,10 @@ func (c *Config) check() error {
 		return fmt.Errorf("games.rate_limits: %q is not one of %s", c.Games.RateLimits, strings.Join(match.LimitsPresets(), ", "))
 	case c.Games.AIMemoryMB < 1 || c.Games.AIMemoryMB > 1024:
 		return fmt.Errorf("games.ai_memory_mb: %d is outside 1 to 1024", c.Games.AIMemoryMB)
+	case c.Games.AI != aiHere && c.Games.AI != aiWorkers:
+		return fmt.Errorf("games.ai: %q is neither %s nor %s", c.Games.AI, aiHere, aiWorkers)
+	case c.Games.AI == aiWorkers && !store.IsPostgres(c.Database):
+		return fmt.Errorf("games.ai: %s needs a PostgreSQL database that the workers share (database: postgres://...)", aiWorkers)
 	}
 	if _, ok := discordgo.Locales[discordgo.Locale(c.Board.Locale)]; !ok {
 		return fmt.Errorf("board.locale: %q is not a Discord locale such as en-US, zh-CN or zh-TW", c.Board.Locale)

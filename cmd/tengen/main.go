@@ -4,6 +4,7 @@
 //
 //	tengen [run] [-config config.yaml]   run the bot (token from DISCORD_TOKEN)
 //	tengen register [-config config.yaml] register the slash commands and exit
+//	tengen ai-worker [-config config.yaml] compute the AI's turns for "run" processes (games.ai: workers)
 //	tengen migrate [-db tengen.db]        apply database migrations, print the version
 //	tengen render [flags]                 draw a position or a replay to a file
 //
@@ -41,8 +42,10 @@ func runWith(args []string, stdout, stderr io.Writer, getenv func(string) string
 		return migrateCommand(args, stdout, stderr)
 	case "render":
 		return renderCommand(args, stdout, stderr)
+	case "ai-worker":
+		return aiWorkerCommand(args, stderr)
 	default:
-		fmt.Fprintf(stderr, "tengen: unknown command %q (known: run, register, migrate, render)\n", cmd)
+		fmt.Fprintf(stderr, "tengen: unknown command %q (known: run, register, ai-worker, migrate, render)\n", cmd)
 		return 2
 	}
 }

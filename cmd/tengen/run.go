@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -133,7 +134,13 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.stop, m.ticking = stop, make(chan struct{})
 	go func() {
 		defer close(m.ticking)
+		// What other processes sharing the database change (an AI
+		// worker's move, the deadline leader's timeout) is delivered as
+		// soon as they commit it.
+		var listening sync.WaitGroup
+		listening.Go(func() { _ = m.bot.Listen(tctx) })
 		m.tick(tctx, time.Duration(c.Games.TickInterval))
+		listening.Wait()
 	}()
 	m.Logger.Info("running", "database", store.Redacted(c.Database))
 	return nil
@@ -304,33 +311,9 @@ func commandScope(c Config) string {
 // where it must stop (0 after -h, 2 for a problem the user must fix, said
 // in one line). It refuses what cannot work before anything connects.
 func startup(name, usage string, args []string, stderr io.Writer, getenv func(string) string) (Config, string, int) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-	}
-	path := fs.String("config", defaultConfigPath, "the configuration file")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return Config{}, "", 0
-		}
-		return Config{}, "", 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "tengen %s: unexpected argument %q (the file goes after -config)\n", name, fs.Arg(0))
-		return Config{}, "", 2
-	}
-	explicit := false
-	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
-	cfg, err := loadConfig(*path, explicit)
-	if err != nil {
-		fmt.Fprintf(stderr, "tengen: %v\n", err)
-		return Config{}, "", 2
-	}
-	if err := checkDatabase(cfg.Database); err != nil {
-		fmt.Fprintf(stderr, "tengen: %v\n", err)
-		return Config{}, "", 2
+	cfg, code := configure(name, usage, args, stderr)
+	if code >= 0 {
+		return Config{}, "", code
 	}
 	if u := getenv("TENGEN_DISCORD_REST_URL"); u != "" {
 		cfg.Discord.RESTURL = u
@@ -341,6 +324,41 @@ func startup(name, usage string, args []string, stderr io.Writer, getenv func(st
 		return Config{}, "", 2
 	}
 	return cfg, token, -1
+}
+
+// configure reads the command line and the configuration of command name,
+// and checks the database can be used, as startup does, without the token
+// (for the commands that do not talk to Discord).
+func configure(name, usage string, args []string, stderr io.Writer) (Config, int) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	path := fs.String("config", defaultConfigPath, "the configuration file")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return Config{}, 0
+		}
+		return Config{}, 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "tengen %s: unexpected argument %q (the file goes after -config)\n", name, fs.Arg(0))
+		return Config{}, 2
+	}
+	explicit := false
+	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
+	cfg, err := loadConfig(*path, explicit)
+	if err != nil {
+		fmt.Fprintf(stderr, "tengen: %v\n", err)
+		return Config{}, 2
+	}
+	if err := checkDatabase(cfg.Database); err != nil {
+		fmt.Fprintf(stderr, "tengen: %v\n", err)
+		return Config{}, 2
+	}
+	return cfg, -1
 }
 
 // runCommand implements "tengen run": it returns the exit code, 2 for a
