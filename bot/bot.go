@@ -232,5 +232,5 @@ func (b *Bot) OnInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	b.inflight.Add(1)
 	b.closeMu.RUnlock()
 	defer b.inflight.Done()
-	b.handle(context.Background(), ic.Interaction)
+	b.handle(context.Background(), ic.Interaction, nil)
 }

@@ -43,11 +43,12 @@ func (b *Bot) newRequest(ctx context.Context, i *discordgo.Interaction) *request
 }
 
 // handle answers one interaction: route it to its handler, turn a refusal
-// into a private note, and send the reply.
-func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction) {
+// into a private note, and send the reply. h is the HTTP request the
+// interaction came in, nil when it came over the gateway.
+func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction, h *httpAnswer) {
 	start := time.Now()
 	q := b.newRequest(ctx, i)
-	r := newResponder(ctx, b.rest, i, b.opt.DeferAfter, privateCommand(i))
+	r := newResponder(ctx, b.rest, i, h, b.opt.DeferAfter, privateCommand(i))
 	defer r.stop()
 	done := b.deliver.answer(i.ID)
 	rep, err := b.route(q)
@@ -108,7 +109,7 @@ func (b *Bot) send(q *request, r *responder, rep reply, done func()) {
 	)
 	switch rep.kind {
 	case replyMessage:
-		id, err = r.message(rep.msg)
+		id, err = r.message(rep.msg, rep.post != nil)
 	case replyUpdate:
 		if rep.post == nil {
 			id, err = r.update(rep.msg)
