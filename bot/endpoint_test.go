@@ -198,6 +198,13 @@ func TestHTTPModeWholeGame(t *testing.T) {
 			got, st, w.dc.CountRequests("POST", callbackRoute), callbacks)
 	}
 
+	// Autocomplete choices too.
+	st, callbacks = w.endpointStats(), w.dc.CountRequests("POST", callbackRoute)
+	ac := w.must(w.alice.Autocomplete(ctx, w.lobby, "move", discordtest.Focused("move", "i")))
+	if len(ac.Choices) == 0 || w.endpointStats().Inline != st.Inline+1 || w.dc.CountRequests("POST", callbackRoute) != callbacks {
+		t.Fatalf("autocomplete: %d choices, endpoint %+v (before %+v); want choices in the body", len(ac.Choices), w.endpointStats(), st)
+	}
+
 	// A board is an image: through the callback route, then 202.
 	st = w.endpointStats()
 	board = w.play(w.alice, "i8")
