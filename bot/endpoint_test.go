@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -254,4 +255,28 @@ func TestHTTPModeDeferred(t *testing.T) {
 		t.Fatalf("endpoint %+v", st)
 	}
 	t.Logf("endpoint: %+v", st)
+}
+
+// TestHTTPModeAnswersInTime: an HTTP interaction request ends before
+// Discord's 3 seconds even when the first response is stuck on its way
+// through the callback route: the bot answers 202 (the response may yet
+// land), and when it does not, the move the interaction made still
+// reaches the channel through the deliverer.
+func TestHTTPModeAnswersInTime(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{http: true})
+	ctx := ctxT(t)
+	w.startGame()
+	hold := w.dc.HoldNext("POST", callbackRoute, false)
+	if _, err := w.alice.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "h8")); !errors.Is(err, discordtest.ErrInteractionFailed) {
+		t.Fatalf("a move whose response never arrived: %v, want the interaction failed", err)
+	}
+	st := w.endpointStats()
+	if st.Failed != 1 || len(st.Problems) != 1 || !strings.Contains(st.Problems[0], "answered 202") {
+		t.Fatalf("endpoint %+v: want the request answered 202 in time, without a callback", st)
+	}
+	hold.Release()
+	if _, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return field(m, "Moves played") == "1" && !m.Loading() }); err != nil {
+		t.Fatalf("the move never reached the channel: %v", err)
+	}
 }

@@ -59,6 +59,8 @@ type EndpointStats struct {
 	// Failed counts interactions whose HTTP answer was wrong, late or
 	// missing, or refused as a response (each is also a Failure).
 	Failed int
+	// Problems says, for each failed one, what was wrong.
+	Problems []string
 }
 
 // PublicKey returns the application's public key, the Developer Portal's
@@ -232,6 +234,7 @@ func (dc *Discord) postInteraction(url string, key ed25519.PrivateKey, p *endpoi
 	switch {
 	case problem != "":
 		dc.ep.stats.Failed++
+		dc.ep.stats.Problems = append(dc.ep.stats.Problems, problem)
 		if !ix.acked {
 			ix.failed = true // the request is over: nothing answers this interaction now
 		}
@@ -279,7 +282,9 @@ func (dc *Discord) WaitEndpointAnswers(ctx context.Context) error {
 func (dc *Discord) EndpointStats() EndpointStats {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	return dc.ep.stats
+	st := dc.ep.stats
+	st.Problems = append([]string(nil), st.Problems...)
+	return st
 }
 
 // postSigned POSTs body to url signed as Discord signs interactions:
