@@ -190,10 +190,10 @@ func TestHTTPModeWholeGame(t *testing.T) {
 	// callback is sent.
 	st, callbacks := w.endpointStats(), w.dc.CountRequests("POST", callbackRoute)
 	r := w.must(w.bob.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "a1")))
+	w.settled(r)
 	wantEphemeral(t, r, "turn")
-	if r.Type != discordgo.InteractionResponseChannelMessageWithSource {
-		t.Fatalf("the refusal was a response of type %d", r.Type)
-	}
+	// (Or, on a machine so slow that the watchdog deferred it, the
+	// deferral is the body and the note follows through the webhook.)
 	if got := w.endpointStats(); got.Inline != st.Inline+1 || w.dc.CountRequests("POST", callbackRoute) != callbacks {
 		t.Fatalf("the refusal: endpoint %+v (before %+v), %d callbacks (before %d); want it in the body",
 			got, st, w.dc.CountRequests("POST", callbackRoute), callbacks)
@@ -208,10 +208,11 @@ func TestHTTPModeWholeGame(t *testing.T) {
 
 	// A board is an image: through the callback route, then 202.
 	st = w.endpointStats()
-	board = w.play(w.alice, "i8")
-	checkBoard(t, board, liveButtons...)
-	if got := w.endpointStats(); got.Accepted != st.Accepted+1 {
-		t.Fatalf("a move: endpoint %+v (before %+v); want one more 202", got, st)
+	r = w.must(w.alice.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "i8")))
+	checkBoard(t, w.settled(r), liveButtons...)
+	deferred := r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource // a slow machine
+	if got := w.endpointStats(); !deferred && got.Accepted != st.Accepted+1 || deferred && got.Inline != st.Inline+1 {
+		t.Fatalf("a move answered with type %d: endpoint %+v (before %+v); want one more 202", r.Type, got, st)
 	}
 
 	// Against the AI: the reply follows on the board.
