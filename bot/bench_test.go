@@ -22,7 +22,19 @@ import (
 // shared bucket, and the notifications per move. A new game starts, off the
 // clock, when one ends.
 func BenchmarkInteraction(b *testing.B) {
-	w := newWorld(b, setup{opts: []discordtest.Option{discordtest.WithRateLimits()}})
+	benchInteraction(b, setup{opts: []discordtest.Option{discordtest.WithRateLimits()}})
+}
+
+// BenchmarkInteractionHTTP is BenchmarkInteraction in HTTP mode: the
+// interactions come to the bot's interactions endpoint, signed, and it
+// reports besides how the moves' first responses went: in the HTTP body
+// (inline/move) or through the callback route and 202 (202/move).
+func BenchmarkInteractionHTTP(b *testing.B) {
+	benchInteraction(b, setup{http: true, opts: []discordtest.Option{discordtest.WithRateLimits()}})
+}
+
+func benchInteraction(b *testing.B, s setup) {
+	w := newWorld(b, s)
 	ctx := context.Background()
 	players := [2]*discordtest.User{w.alice, w.bob}
 	var mirror *gomoku.Game
@@ -35,6 +47,11 @@ func BenchmarkInteraction(b *testing.B) {
 	newGame()
 	lat := make([]time.Duration, 0, b.N)
 	reqs, pings, games := len(w.dc.Requests()), len(w.dc.Notifications()), 0
+	var inline, accepted int // the endpoint's answers to new games, taken off
+	var e discordtest.EndpointStats
+	if s.http {
+		e = w.endpointStats()
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	start := time.Now()
@@ -58,7 +75,10 @@ func BenchmarkInteraction(b *testing.B) {
 			p0 := time.Now()
 			w.idle()
 			r0, n0 := len(w.dc.Requests()), len(w.dc.Notifications())
+			e0 := w.endpointStats()
 			newGame()
+			e1 := w.endpointStats()
+			inline, accepted = inline-(e1.Inline-e0.Inline), accepted-(e1.Accepted-e0.Accepted)
 			games++
 			reqs, pings = reqs+len(w.dc.Requests())-r0, pings+len(w.dc.Notifications())-n0 // not the new game's
 			paused += time.Since(p0)
@@ -77,6 +97,11 @@ func BenchmarkInteraction(b *testing.B) {
 	b.ReportMetric(float64(len(w.dc.Requests())-reqs)/float64(b.N), "req/move")
 	b.ReportMetric(float64(channel)/float64(b.N), "channel-req/move")
 	b.ReportMetric(float64(len(w.dc.Notifications())-pings)/float64(b.N), "pings/move")
+	if s.http {
+		st := w.endpointStats()
+		b.ReportMetric(float64(st.Inline+inline-e.Inline)/float64(b.N), "inline/move")
+		b.ReportMetric(float64(st.Accepted+accepted-e.Accepted)/float64(b.N), "202/move")
+	}
 	slices.Sort(lat)
 	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "interactions/s")
 	b.ReportMetric(float64(lat[(len(lat)*99)/100].Microseconds())/1000, "p99-ms")

@@ -43,6 +43,18 @@
 // Options.DeferAfter (1 s); the reply then completes the deferred response,
 // and a follow-up notifies whom it was meant to notify.
 //
+// # Gateway or HTTP
+//
+// Interactions come over the gateway (OnInteraction, through Gateway) or,
+// in HTTP mode, to the interactions endpoint (Endpoint), which checks
+// Discord's Ed25519 signature and hands them to the same handle. The
+// responder's first acknowledgement is the only difference: over HTTP,
+// a response without files that needs no message id (a refusal, a
+// private note, a deferral, choices) is the HTTP response's body; one with
+// files (a board) goes through the callback route, and the request is
+// answered 202. Everything after it goes through the webhook routes in both
+// modes.
+//
 // # Permissions
 //
 // The app's permissions in a channel (app_permissions, kept with the game)

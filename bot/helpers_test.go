@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -50,7 +51,10 @@ type world struct {
 	t            testing.TB
 	dc           *discordtest.Discord
 	s            *discordgo.Session // the bot's REST session
-	g            *bot.Gateway
+	g            *bot.Gateway       // nil in HTTP mode
+	endpoint     *httptest.Server   // the interactions endpoint in HTTP mode
+	http         bool
+	deferAfter   time.Duration
 	b            *bot.Bot
 	m            *match.Manager
 	db           *store.DB
@@ -68,13 +72,19 @@ type setup struct {
 	budget time.Duration // the AI's time per move (match's default when 0)
 	opts   []discordtest.Option
 	logs   *lines // also keeps the bot's log lines here
+	// http runs the bot in HTTP mode: interactions come to its
+	// interactions endpoint, and it opens no gateway.
+	http bool
+	// deferAfter is Options.DeferAfter (the bot's default when 0).
+	deferAfter time.Duration
 }
 
 // newWorld starts the fake Discord, opens a database and starts the bot.
 func newWorld(t testing.TB, s setup) *world {
 	t.Helper()
 	dc := discordtest.New(t, s.opts...)
-	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget, logs: s.logs}
+	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget, logs: s.logs,
+		http: s.http, deferAfter: s.deferAfter}
 	if w.ai == nil {
 		w.ai = &scriptAI{}
 	}
@@ -101,18 +111,30 @@ func (w *world) start() {
 		mc.Budget = func(int) time.Duration { return w.budget }
 	}
 	m := match.New(db, mc)
-	b, err = bot.New(bot.Options{
-		Session: s, Store: db, Manager: m, Clock: w.dc.Clock(), Rated: true,
+	opt := bot.Options{
+		Session: s, Store: db, Manager: m, Clock: w.dc.Clock(), Rated: true, DeferAfter: w.deferAfter,
 		Logger: capturingLogger(t, w.logs),
-	})
+	}
+	if w.http {
+		opt.AppID = w.dc.AppID() // no READY to learn it from
+	}
+	b, err = bot.New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := bot.NewGateway(s, capturingLogger(t, w.logs))
-	g.HandshakeTimeout = time.Second
-	g.AddHandler(b.OnEvent)
-	if err := g.Open(); err != nil {
-		t.Fatal(err)
+	var g *bot.Gateway
+	if w.http {
+		w.endpoint = httptest.NewServer(b.Endpoint(w.dc.PublicKey()))
+		if err := w.dc.SetInteractionsEndpoint(ctx, w.endpoint.URL+"/interactions"); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		g = bot.NewGateway(s, capturingLogger(t, w.logs))
+		g.HandshakeTimeout = time.Second
+		g.AddHandler(b.OnEvent)
+		if err := g.Open(); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := bot.Register(s, ""); err != nil {
 		t.Fatal(err)
@@ -134,8 +156,14 @@ func (w *world) stop() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := w.g.Close(ctx); err != nil {
-		w.t.Errorf("closing the gateway: %v", err)
+	if w.g != nil {
+		if err := w.g.Close(ctx); err != nil {
+			w.t.Errorf("closing the gateway: %v", err)
+		}
+	}
+	if w.endpoint != nil {
+		w.endpoint.Close() // no new interactions; those under way are answered
+		w.endpoint = nil
 	}
 	if err := w.m.Close(ctx); err != nil {
 		w.t.Errorf("closing the lifecycle: %v", err)

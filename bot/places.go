@@ -97,7 +97,7 @@ func (b *Bot) serve(r *received) {
 	b.inflight.Add(1)
 	b.closeMu.RUnlock()
 	defer b.inflight.Done()
-	b.handle(context.Background(), r)
+	b.handle(context.Background(), r, nil)
 }
 
 // canSee checks that the opponent of a challenge made through q can see

@@ -63,6 +63,10 @@ type responder struct {
 	ctx  context.Context
 	rest *rest
 	i    *discordgo.Interaction
+	// http is the HTTP request the interaction came in (nil over the
+	// gateway): the first acknowledgement goes in its response body when
+	// it can (see ackLocked).
+	http *httpAnswer
 
 	mu    sync.Mutex
 	state ackState
@@ -73,8 +77,8 @@ type responder struct {
 	err       error // the watchdog's failure, reported by the executor
 }
 
-func newResponder(ctx context.Context, r *rest, i *discordgo.Interaction, after time.Duration, ephemeral bool) *responder {
-	rs := &responder{ctx: ctx, rest: r, i: i, ephemeral: ephemeral}
+func newResponder(ctx context.Context, r *rest, i *discordgo.Interaction, h *httpAnswer, after time.Duration, ephemeral bool) *responder {
+	rs := &responder{ctx: ctx, rest: r, i: i, http: h, ephemeral: ephemeral}
 	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		rs.watchdog = time.AfterFunc(after, rs.watch)
 	}
@@ -89,15 +93,15 @@ func (r *responder) watch() {
 		return
 	}
 	if r.i.Type == discordgo.InteractionMessageComponent || r.i.Type == discordgo.InteractionModalSubmit {
-		_, r.err = r.ackLocked(discordgo.InteractionResponseDeferredMessageUpdate, nil, nil, ackedUpdate)
+		_, r.err = r.ackLocked(discordgo.InteractionResponseDeferredMessageUpdate, nil, nil, ackedUpdate, false)
 		return
 	}
 	if r.ephemeral {
 		_, r.err = r.ackLocked(discordgo.InteractionResponseDeferredChannelMessageWithSource,
-			&payload{Flags: discordgo.MessageFlagsEphemeral}, nil, ackedDeferredEp)
+			&payload{Flags: discordgo.MessageFlagsEphemeral}, nil, ackedDeferredEp, false)
 		return
 	}
-	_, r.err = r.ackLocked(discordgo.InteractionResponseDeferredChannelMessageWithSource, &payload{}, nil, ackedDeferred)
+	_, r.err = r.ackLocked(discordgo.InteractionResponseDeferredChannelMessageWithSource, &payload{}, nil, ackedDeferred, false)
 }
 
 // stop ends the watchdog.
@@ -108,16 +112,35 @@ func (r *responder) stop() {
 }
 
 // ackLocked sends the initial response and moves to state next; it
-// returns the id of the message the response created or updated.
-func (r *responder) ackLocked(t discordgo.InteractionResponseType, data *payload, m *message, next ackState) (string, error) {
+// returns the id of the message the response created or updated when
+// needID is set.
+//
+// An interaction that came by HTTP is answered in that request's response
+// body when it can be: the response carries no files (Discord refuses a
+// multipart body there) and needs no id (the body's answer says none).
+// Otherwise the response goes through the callback route, as over the
+// gateway, and the HTTP request is answered 202 with no body once it has
+// (receiving-and-responding.mdx "Interaction Callback").
+func (r *responder) ackLocked(t discordgo.InteractionResponseType, data *payload, m *message, next ackState, needID bool) (string, error) {
 	var files []*discordgo.File
 	if m != nil {
 		files = m.files()
 	}
+	if len(files) == 0 && !needID {
+		if ok, err := r.http.inline(callback{Type: t, Data: data}); ok {
+			if err != nil {
+				return "", err
+			}
+			r.state = next
+			return "", nil
+		}
+	}
+	r.http.callingBack()
 	id, err := r.rest.respond(r.ctx, r.i.ID, r.i.Token, t, data, files)
 	if restCode(err) == codeAlreadyAcknowledged {
 		err = nil // a retried response that had in fact arrived
 	}
+	r.http.calledBack(err)
 	if err != nil {
 		return "", err
 	}
@@ -126,13 +149,13 @@ func (r *responder) ackLocked(t discordgo.InteractionResponseType, data *payload
 }
 
 // message answers with a new message (and notifies whom it pings) and
-// returns its id.
-func (r *responder) message(m *message) (string, error) {
+// returns its id when needID is set (a game post the executor records).
+func (r *responder) message(m *message, needID bool) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
 	case r.state == notAcked:
-		return r.ackLocked(discordgo.InteractionResponseChannelMessageWithSource, m.full(), m, acked)
+		return r.ackLocked(discordgo.InteractionResponseChannelMessageWithSource, m.full(), m, acked, needID)
 	case r.state == ackedDeferred && !m.Ephemeral, r.state == ackedDeferredEp && m.Ephemeral:
 		// The "thinking" message becomes m: an edit, which notifies
 		// nobody, so whoever m pings gets a follow-up.
@@ -170,7 +193,7 @@ func (r *responder) update(m *message) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.state == notAcked {
-		if _, err := r.ackLocked(discordgo.InteractionResponseUpdateMessage, m.edit(), m, acked); err != nil {
+		if _, err := r.ackLocked(discordgo.InteractionResponseUpdateMessage, m.edit(), m, acked, false); err != nil {
 			return "", err
 		}
 		return r.i.Message.ID, nil
@@ -189,7 +212,7 @@ func (r *responder) ack() error {
 	if r.state != notAcked {
 		return nil
 	}
-	_, err := r.ackLocked(discordgo.InteractionResponseDeferredMessageUpdate, nil, nil, ackedUpdate)
+	_, err := r.ackLocked(discordgo.InteractionResponseDeferredMessageUpdate, nil, nil, ackedUpdate, false)
 	return err
 }
 
@@ -200,6 +223,6 @@ func (r *responder) choices(c []*discordgo.ApplicationCommandOptionChoice) error
 	if c == nil {
 		c = []*discordgo.ApplicationCommandOptionChoice{}
 	}
-	_, err := r.ackLocked(discordgo.InteractionApplicationCommandAutocompleteResult, &payload{Choices: &c}, nil, acked)
+	_, err := r.ackLocked(discordgo.InteractionApplicationCommandAutocompleteResult, &payload{Choices: &c}, nil, acked, false)
 	return err
 }

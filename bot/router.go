@@ -47,12 +47,13 @@ func (b *Bot) newRequest(ctx context.Context, r *received) *request {
 }
 
 // handle answers one interaction: route it to its handler, turn a refusal
-// into a private note, and send the reply.
-func (b *Bot) handle(ctx context.Context, rc *received) {
+// into a private note, and send the reply. h is the HTTP request the
+// interaction came in, nil when it came over the gateway.
+func (b *Bot) handle(ctx context.Context, rc *received, h *httpAnswer) {
 	start := time.Now()
 	i := rc.Interaction
 	q := b.newRequest(ctx, rc)
-	r := newResponder(ctx, b.rest, i, b.opt.DeferAfter, privateCommand(i))
+	r := newResponder(ctx, b.rest, i, h, b.opt.DeferAfter, privateCommand(i))
 	defer r.stop()
 	done := b.deliver.answer(i.ID)
 	rep, err := b.route(q)
@@ -116,7 +117,7 @@ func (b *Bot) send(q *request, r *responder, rep reply, done func()) {
 	)
 	switch rep.kind {
 	case replyMessage:
-		id, err = r.message(rep.msg)
+		id, err = r.message(rep.msg, rep.post != nil)
 	case replyUpdate:
 		if rep.post == nil {
 			id, err = r.update(rep.msg)

@@ -103,6 +103,7 @@ type Discord struct {
 	faults        []*fault
 	holds         []*Hold
 	gw            gatewayState
+	ep            endpointState // the interactions endpoint (endpoint.go)
 	closed        bool
 }
 

@@ -140,7 +140,7 @@ func (u *User) act(ctx context.Context, ix *interaction, data any, msg *wireMess
 		return nil, fmt.Errorf("%s as %s: %s cannot see channel %s", ix.action, u.Name, u.Name, ix.channel.Name)
 	}
 	s := dc.gw.current
-	if s == nil {
+	if s == nil && dc.ep.url == "" {
 		dc.mu.Unlock()
 		return nil, fmt.Errorf("%s as %s: %w", ix.action, u.Name, errNoBot)
 	}
@@ -152,7 +152,7 @@ func (u *User) act(ctx context.Context, ix *interaction, data any, msg *wireMess
 	dc.interactions[ix.id] = ix
 	payload := dc.interactionPayloadLocked(ix, data, msg)
 	ix.dispatched = time.Now()
-	if err := dc.dispatchLocked(s, "INTERACTION_CREATE", payload); err != nil {
+	if err := dc.deliverInteractionLocked(s, ix, payload); err != nil {
 		// The bot is disconnected; the event waits for its Resume.
 		dc.tb.Logf("discordtest: %v (kept for replay on resume)", err)
 	}

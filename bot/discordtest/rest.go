@@ -155,6 +155,7 @@ func (dc *Discord) handle(w http.ResponseWriter, r *http.Request, method, route 
 		}
 		dc.checkContract(method, route, q.body)
 	}
+	dc.awaitEndpointAnswer(r.Context(), route, q)
 	if h := dc.takeHold(method, route, false); h != nil {
 		h.wait(r.Context())
 	}

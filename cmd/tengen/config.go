@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -42,6 +44,16 @@ type Config struct {
 		// register" once per release instead.
 		Register bool `yaml:"register"`
 	} `yaml:"discord"`
+	Interactions struct {
+		// Listen serves Discord's interactions endpoint (path
+		// /interactions) at this address, and then the bot opens no
+		// gateway: Discord delivers interactions one way or the other.
+		Listen string `yaml:"listen"`
+		// PublicKey is the application's public key (Developer Portal,
+		// General Information), 64 hex digits: the endpoint accepts only
+		// requests signed with its private half.
+		PublicKey string `yaml:"public_key"`
+	} `yaml:"interactions"`
 	Log struct {
 		Level  string `yaml:"level"`  // debug, info, warn, error
 		Format string `yaml:"format"` // text or json
@@ -199,6 +211,10 @@ func (c *Config) check() error {
 		return errors.New("discord.defer_after: 0 would defer every answer at once, even a quick one: give a time such as 1s")
 	case c.Discord.DeferAfter > Duration(2500*time.Millisecond):
 		return fmt.Errorf("discord.defer_after: %v leaves too little of Discord's 3 seconds (at most 2.5s)", time.Duration(c.Discord.DeferAfter))
+	case c.Interactions.Listen != "" && c.Interactions.PublicKey == "":
+		return errors.New("interactions.public_key: required with interactions.listen: copy the application's Public Key from the Developer Portal (General Information)")
+	case c.Interactions.PublicKey != "" && !isPublicKey(c.Interactions.PublicKey):
+		return fmt.Errorf("interactions.public_key: %q is not 64 hex digits: copy the application's Public Key from the Developer Portal (General Information)", c.Interactions.PublicKey)
 	case c.Games.TickInterval < Duration(100*time.Millisecond):
 		return fmt.Errorf("games.tick_interval: %v is too short (at least 100ms)", time.Duration(c.Games.TickInterval))
 	case c.Games.ChallengeTTL == 0:
@@ -233,6 +249,12 @@ func (c *Config) check() error {
 		return fmt.Errorf("board.locale: %q is not a Discord locale such as en-US, zh-CN or zh-TW", c.Board.Locale)
 	}
 	return nil
+}
+
+// isPublicKey reports whether s is an Ed25519 public key in hex.
+func isPublicKey(s string) bool {
+	b, err := hex.DecodeString(s)
+	return err == nil && len(b) == ed25519.PublicKeySize
 }
 
 // oneLine writes a YAML error on one line: "line 1: field databse not found

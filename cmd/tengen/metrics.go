@@ -39,16 +39,10 @@ func newOps(m *Main, ready func(context.Context) error) *ops {
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tengen_ai_turns_waiting", Help: "AI turns waiting for a worker."},
 			func() float64 { return float64(m.games.AIWaiting()) }),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tengen_gateway_reconnects_total", Help: "Gateway connections made again after a drop."},
-			func() float64 { return float64(m.gateway.Reconnects()) }),
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tengen_gateway_connected", Help: "1 while the gateway connection is up."},
-			func() float64 {
-				if m.gateway.Connected() {
-					return 1
-				}
-				return 0
-			}),
 	)
+	if m.gateway != nil { // HTTP mode has none
+		o.registerGateway(m)
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(o.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
@@ -63,6 +57,22 @@ func newOps(m *Main, ready func(context.Context) error) *ops {
 	})
 	o.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	return o
+}
+
+// registerGateway adds the gateway's metrics.
+func (o *ops) registerGateway(m *Main) {
+	g := m.gateway
+	o.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tengen_gateway_reconnects_total", Help: "Gateway connections made again after a drop."},
+			func() float64 { return float64(g.Reconnects()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tengen_gateway_connected", Help: "1 while the gateway connection is up."},
+			func() float64 {
+				if g.Connected() {
+					return 1
+				}
+				return 0
+			}),
+	)
 }
 
 // observe records one interaction answered (bot.Options.Observe).

@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os/signal"
 	"strings"
@@ -46,16 +49,21 @@ type Main struct {
 	Logger *slog.Logger
 
 	db      *store.DB
-	ops     *ops // the metrics and health endpoint; nil when not configured
-	gateway *bot.Gateway
-	games   *match.Manager
-	bot     *bot.Bot
-	stop    context.CancelFunc // ends the ticker
-	ticking chan struct{}      // closed when the ticker has returned
+	ops     *ops         // the metrics and health endpoint; nil when not configured
+	gateway *bot.Gateway // nil in HTTP mode
+	// interactions serves the interactions endpoint in HTTP mode (nil
+	// otherwise), at interactionsAddr.
+	interactions     *http.Server
+	interactionsAddr net.Addr
+	games            *match.Manager
+	bot              *bot.Bot
+	stop             context.CancelFunc // ends the ticker
+	ticking          chan struct{}      // closed when the ticker has returned
 }
 
 // Run opens the database (migrating it), connects to Discord with the
-// minimal intents, registers the commands, resumes the games in progress
+// minimal intents (or, in HTTP mode, serves the interactions endpoint and
+// opens no gateway), registers the commands, resumes the games in progress
 // and starts the clock that expires challenges and ends games on time. It
 // returns once the bot is up; Close stops it.
 func (m *Main) Run(ctx context.Context) (err error) {
@@ -82,7 +90,19 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	m.gateway = bot.NewGateway(s, m.Logger)
+	httpMode := c.Interactions.Listen != ""
+	var appID string
+	if httpMode {
+		// No gateway, so no READY to learn the application's id from:
+		// it is the bot user's.
+		me, err := s.User("@me", discordgo.WithContext(ctx))
+		if err != nil {
+			return fmt.Errorf("asking Discord who the bot is (is DISCORD_TOKEN right?): %w", err)
+		}
+		appID = me.ID
+	} else {
+		m.gateway = bot.NewGateway(s, m.Logger)
+	}
 	ai := m.AI
 	if ai == nil {
 		ai = &match.Engines{TTSize: c.Games.AIMemoryMB << 20, Spare: c.Games.AIWorkers}
@@ -98,19 +118,26 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		observe = m.ops.observe
 	}
 	m.bot, err = bot.New(bot.Options{
-		Session: s, Store: m.db, Manager: m.games, Rated: rated, Observe: observe,
+		Session: s, AppID: appID, Store: m.db, Manager: m.games, Rated: rated, Observe: observe,
 		Theme: c.Board.Theme, Scale: c.Board.Scale, FixedXiangqiView: c.Board.FixedXiangqiView,
 		Locale: discordgo.Locale(c.Board.Locale), DeferAfter: time.Duration(c.Discord.DeferAfter), Logger: m.Logger,
 	})
 	if err != nil {
 		return err
 	}
-	m.gateway.AddHandler(m.bot.OnEvent)
-	m.gateway.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
-		m.Logger.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
-	})
-	if err := m.gateway.Open(); err != nil {
-		return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
+	if httpMode {
+		if err := m.serveInteractions(c.Interactions.Listen, c.Interactions.PublicKey); err != nil {
+			return err
+		}
+		m.Logger.Info("serving the interactions endpoint; no gateway", "address", m.interactionsAddr.String(), "path", interactionsPath)
+	} else {
+		m.gateway.AddHandler(m.bot.OnEvent)
+		m.gateway.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+			m.Logger.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+		})
+		if err := m.gateway.Open(); err != nil {
+			return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
+		}
 	}
 	if m.ops != nil {
 		if err := m.ops.serve(c.Metrics.Address); err != nil {
@@ -192,10 +219,36 @@ func (m *Main) tick(ctx context.Context, interval time.Duration) {
 	}
 }
 
-// ready reports whether the bot can serve: connected to Discord, and its
+// interactionsPath is the path of the interactions endpoint: the
+// Interactions Endpoint URL is the public address it is served at, then
+// this path.
+const interactionsPath = "/interactions"
+
+// serveInteractions listens on address and serves the bot's interactions
+// endpoint, for the application's public key in hex, until Close.
+func (m *Main) serveInteractions(address, publicKey string) error {
+	key, err := hex.DecodeString(publicKey)
+	if err != nil || len(key) != ed25519.PublicKeySize {
+		return errors.New("interactions.public_key: not 64 hex digits") // Config.check refuses it first
+	}
+	l, err := net.Listen("tcp", address)
+	if err != nil {
+		return fmt.Errorf("interactions.listen: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle(interactionsPath, m.bot.Endpoint(ed25519.PublicKey(key)))
+	m.interactions = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	m.interactionsAddr = l.Addr()
+	go func() { _ = m.interactions.Serve(l) }() // ends with ErrServerClosed at Close
+	return nil
+}
+
+// ready reports whether the bot can serve: connected to Discord (in HTTP
+// mode, serving the endpoint, which Run does before it returns), and its
 // database answering.
 func (m *Main) ready(ctx context.Context) error {
-	if !m.gateway.Connected() {
+	if m.gateway != nil && !m.gateway.Connected() {
 		return errors.New("the gateway is not connected")
 	}
 	if err := m.db.Ping(ctx); err != nil {
@@ -227,6 +280,14 @@ func (m *Main) Close() error {
 			errs = append(errs, err)
 		}
 		m.gateway = nil
+	}
+	if m.interactions != nil {
+		// No new interactions; those under way are answered (within
+		// bot.EndpointDeadline).
+		if err := m.interactions.Shutdown(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("stopping the interactions endpoint: %w", err))
+		}
+		m.interactions = nil
 	}
 	if m.games != nil {
 		if err := m.games.Close(ctx); err != nil {

@@ -332,3 +332,89 @@ func TestMetricsAndHealth(t *testing.T) {
 		t.Error("the endpoint still answers after Close")
 	}
 }
+
+// TestMainInHTTPMode runs Main with interactions.listen set: it opens no
+// gateway, serves the interactions endpoint, which Discord accepts (it
+// PONGs a signed PING and refuses a forged one), and a challenge, its
+// acceptance and a move go through it; /readyz says ready without a
+// gateway; Close stops the endpoint.
+func TestMainInHTTPMode(t *testing.T) {
+	dc := discordtest.New(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cfg := defaultConfig()
+	cfg.Database = filepath.Join(t.TempDir(), "tengen.db")
+	cfg.DevGuild = dc.Guild().ID
+	cfg.Discord.RESTURL = dc.URL()
+	cfg.Interactions.Listen = "127.0.0.1:0"
+	cfg.Interactions.PublicKey = dc.PublicKeyHex()
+	cfg.Metrics.Address = "127.0.0.1:0"
+	var logs syncBuffer
+	m := &Main{Config: cfg, Token: strings.TrimPrefix(discordtest.Token, "Bot "), Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	if err := m.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + m.interactionsAddr.String() + "/interactions"
+	if err := dc.SetInteractionsEndpoint(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get("http://" + m.ops.addr.String() + "/readyz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("/readyz in HTTP mode: %d %s", resp.StatusCode, body)
+	}
+
+	lobby := dc.NewChannel("lobby")
+	alice, bob := dc.User("alice"), dc.User("bob")
+	r, err := alice.Slash(ctx, lobby, "gomoku", discordtest.Sub("challenge", discordtest.Opt("opponent", bob.ID), discordtest.Opt("first", "me")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := r.Message().ID
+	ch, err := lobby.WaitMessage(ctx, func(x *discordtest.Message) bool { return x.ID == id && !x.Loading() })
+	if err != nil {
+		t.Fatal(err)
+	}
+	accept := ""
+	for _, b := range ch.Buttons() {
+		if b.Label == "Accept" {
+			accept = b.CustomID
+		}
+	}
+	if _, err := bob.Click(ctx, ch, accept); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := alice.Slash(ctx, lobby, "move", discordtest.Opt("move", "h8")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lobby.WaitMessage(ctx, func(x *discordtest.Message) bool {
+		return len(x.Embeds) > 0 && !x.Loading() && strings.Contains(x.Content, "<@"+bob.ID+">")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := dc.WaitEndpointAnswers(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if f := dc.Failures(); len(f) != 0 {
+		t.Fatalf("failures: %+v", f)
+	}
+	if gs := dc.GatewayConnections(); len(gs) != 0 {
+		t.Fatalf("HTTP mode connected to the gateway: %+v", gs)
+	}
+	if st := dc.EndpointStats(); st.Failed != 0 || st.Inline+st.Accepted != 3 {
+		t.Fatalf("endpoint %+v: want the challenge, the accept and the move answered", st)
+	}
+	if !strings.Contains(logs.String(), "serving the interactions endpoint") || strings.Contains(logs.String(), "level=ERROR") {
+		t.Fatalf("logs:\n%s", logs.String())
+	}
+	if _, err := http.Post(url, "application/json", strings.NewReader("{}")); err == nil {
+		t.Error("the interactions endpoint still answers after Close")
+	}
+}
