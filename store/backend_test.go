@@ -61,4 +61,3 @@ func openPostgresTemp(t testing.TB, opt Options) (*DB, string) {
 	})
 	return db, loc
 }
-

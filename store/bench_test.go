@@ -75,6 +75,72 @@ func BenchmarkCommitMoveParallel(b *testing.B) {
 	})
 }
 
+// BenchmarkThroughput is the throughput curve of committed moves: for 1,
+// 10, 100 and 1000 games played at once, each by its own goroutine, each
+// move a durable Save as a /move makes it (the game's row, its old board
+// retired, a new board post planned). It reports the total rate (moves/s)
+// and each move's commit latency (p50-ms, p99-ms).
+func BenchmarkThroughput(b *testing.B) {
+	benchEachBackend(b, func(b *testing.B, open opener) {
+		for _, games := range []int{1, 10, 100, 1000} {
+			b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
+				benchmarkThroughput(b, open, games)
+			})
+		}
+	})
+}
+
+func benchmarkThroughput(b *testing.B, open opener, games int) {
+	db, _ := open(b, Options{})
+	ctx := context.Background()
+	clk := newClock()
+	gs := make([]*Game, games)
+	for i := range gs {
+		g := humanGame(fmt.Sprint("a", i), fmt.Sprint("b", i), false)
+		p := board(clk)
+		if err := db.Create(ctx, g, &Plan{Posts: []*Post{p}}); err != nil {
+			b.Fatal(err)
+		}
+		gs[i] = g
+	}
+	var next atomic.Int64
+	lat := make([][]time.Duration, games)
+	b.ResetTimer()
+	start := time.Now()
+	done := make(chan error, games)
+	for i := range games {
+		go func() {
+			g := gs[i]
+			for next.Add(1) <= int64(b.N) {
+				g.Moves += "h8 "
+				if len(g.Moves) > 2000 {
+					g.Moves = ""
+				}
+				plan := &Plan{Posts: []*Post{board(clk)}, Wants: []Want{{Post: g.BoardPost, Want: WantRetired}}}
+				t0 := time.Now()
+				if _, err := db.Save(ctx, g, plan); err != nil {
+					done <- err
+					return
+				}
+				lat[i] = append(lat[i], time.Since(t0))
+			}
+			done <- nil
+		}()
+	}
+	for range games {
+		if err := <-done; err != nil {
+			b.Fatal(err)
+		}
+	}
+	elapsed := time.Since(start)
+	b.StopTimer()
+	all := slices.Concat(lat...)
+	slices.Sort(all)
+	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "moves/s")
+	b.ReportMetric(float64(all[len(all)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(all[len(all)*99/100].Microseconds())/1000, "p99-ms")
+}
+
 // Sizes of the leaderboard benchmark's data set.
 const (
 	benchPlayers = 100_000

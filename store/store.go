@@ -185,6 +185,8 @@ type DB struct {
 	// origin tells this handle's change notifications from other
 	// processes' (see Listen).
 	origin string
+	// batch commits an SQLite file's writes in groups (nil elsewhere).
+	batch *batcher
 }
 
 // read runs the store's queries on the read connections.
@@ -265,6 +267,7 @@ func openSQLite(ctx context.Context, path string, opt Options) (*DB, error) {
 			return nil, fmt.Errorf("open database %s for reading: %w", path, err)
 		}
 		db.r = r
+		db.startBatcher()
 	}
 	return db, nil
 }
@@ -277,6 +280,7 @@ func fileURI(path string) string {
 
 // Close closes the database. Pending writes have already been committed.
 func (db *DB) Close() error {
+	db.stopBatcher()
 	var rerr error
 	if db.r != db.w {
 		rerr = db.r.Close()
@@ -313,6 +317,9 @@ const maxAttempts = 20
 // therefore set everything it returns, and undo what it changed in its
 // arguments, on every run.
 func (db *DB) write(ctx context.Context, what string, fn func(tx runner) error) error {
+	if db.batch != nil {
+		return db.batchWrite(ctx, what, fn)
+	}
 	for attempt := 1; ; attempt++ {
 		tx, err := db.w.BeginTx(ctx, db.d.writeTx)
 		err = commit(db.d, tx, err, what, fn)
@@ -335,15 +342,22 @@ func commit(d *dialect, tx *sql.Tx, err error, what string, fn func(tx runner) e
 		if rerr := tx.Rollback(); rerr != nil {
 			return fmt.Errorf("%s: %w (rollback: %v)", what, err, rerr)
 		}
-		if engine.ErrorCode(err) != engine.OK {
-			return err
-		}
-		return fmt.Errorf("%s: %w", what, err)
+		return commitError(what, err)
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("%s: commit: %w", what, err)
 	}
 	return nil
+}
+
+// commitError is a write's own error as the store returns it: an engine
+// code as it is (the caller's refusal), anything else with what was being
+// done.
+func commitError(what string, err error) error {
+	if engine.ErrorCode(err) != engine.OK {
+		return err
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }
 
 // writeLight is write for bookkeeping that may be lost in a power cut (see
