@@ -557,6 +557,7 @@ func (dc *Discord) sendLocked(s *gwSession, event string, data any) error {
 		return fmt.Errorf("encoding %s: %w", event, err)
 	}
 	s.history = append(s.history, gwFrame{seq: seq, raw: raw})
+	dc.broadcastLocked() // for WaitShardSeq
 	if s.conn == nil {
 		return nil
 	}
@@ -995,4 +996,28 @@ func (dc *Discord) waitHold(shard int) {
 	dc.gw.shards.held--
 	dc.broadcastLocked()
 	dc.mu.Unlock()
+}
+
+// ShardSeq is the last sequence number dispatched to the latest session of
+// shard shard of shards (0 when it has none), whether or not it was
+// connected to receive it.
+func (dc *Discord) ShardSeq(shard, shards int) int64 {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	return dc.shardSeqLocked(shard, shards)
+}
+
+func (dc *Discord) shardSeqLocked(shard, shards int) int64 {
+	if s := dc.gw.shards.latest[shardKey{shard, shards}]; s != nil {
+		return s.seq
+	}
+	return 0
+}
+
+// WaitShardSeq waits until an event after seq has been dispatched to the
+// latest session of shard shard of shards: sent, or kept for its resume.
+func (dc *Discord) WaitShardSeq(ctx context.Context, shard, shards int, seq int64) error {
+	return dc.waitFor(ctx, fmt.Sprintf("an event for shard %d of %d", shard, shards), func() bool {
+		return dc.shardSeqLocked(shard, shards) > seq
+	})
 }
