@@ -46,7 +46,7 @@ type Main struct {
 
 	db      *store.DB
 	ops     *ops // the metrics and health endpoint; nil when not configured
-	gateway *bot.Gateway
+	gateway *bot.Shards
 	games   *match.Manager
 	bot     *bot.Bot
 	stop    context.CancelFunc // ends the ticker
@@ -81,7 +81,11 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	m.gateway = bot.NewGateway(s, m.Logger)
+	count, ids, err := c.shards() // checked at load
+	if err != nil {
+		return err
+	}
+	m.gateway = bot.NewShards(s, bot.ShardOptions{Count: count, IDs: ids, Logger: m.Logger})
 	ai := m.AI
 	if ai == nil {
 		ai = &match.Engines{TTSize: c.Games.AIMemoryMB << 20, Spare: c.Games.AIWorkers}
@@ -105,10 +109,10 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return err
 	}
 	m.gateway.AddHandler(m.bot.OnInteraction)
-	m.gateway.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
-		m.Logger.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+	m.gateway.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		m.Logger.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds), "shard", s.ShardID, "shards", max(s.ShardCount, 1))
 	})
-	if err := m.gateway.Open(); err != nil {
+	if err := m.gateway.Open(ctx); err != nil {
 		return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
 	}
 	if m.ops != nil {
@@ -189,7 +193,7 @@ func (m *Main) tick(ctx context.Context, interval time.Duration) {
 // database answering.
 func (m *Main) ready(ctx context.Context) error {
 	if !m.gateway.Connected() {
-		return errors.New("the gateway is not connected")
+		return errors.New("the gateway is not connected (every shard of this process)")
 	}
 	if err := m.db.Ping(ctx); err != nil {
 		return fmt.Errorf("the database does not answer: %w", err)
