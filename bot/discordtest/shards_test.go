@@ -19,7 +19,7 @@ import (
 
 // openShard opens shard id of count on a gateway of its own whose handler
 // answers /ping with the shard that received it.
-func openShard(t *testing.T, dc *discordtest.Discord, id, count int) *discordgo.Session {
+func openShard(t testing.TB, dc *discordtest.Discord, id, count int) *discordgo.Session {
 	t.Helper()
 	s := dc.Session()
 	s.ShardID, s.ShardCount = id, count
@@ -28,7 +28,7 @@ func openShard(t *testing.T, dc *discordtest.Discord, id, count int) *discordgo.
 	g.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		err := s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("pong from shard %d", id)},
+			Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("pong from shard %d", id), Components: buttons("a", "b", "c")},
 		})
 		if err != nil {
 			t.Errorf("shard %d: %v", id, err)
@@ -86,9 +86,15 @@ func TestShardRouting(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		var guilds []string // READY's, and GUILD_CREATE's as they come
+		s.State.RLock()
 		for _, g := range s.State.Guilds {
-			if got := discordtest.ShardOf(g.ID, 3); got != id {
-				t.Errorf("shard %d was told of guild %s, which is on shard %d", id, g.ID, got)
+			guilds = append(guilds, g.ID)
+		}
+		s.State.RUnlock()
+		for _, g := range guilds {
+			if got := discordtest.ShardOf(g, 3); got != id {
+				t.Errorf("shard %d was told of guild %s, which is on shard %d", id, g, got)
 			}
 		}
 	}
@@ -213,5 +219,35 @@ func TestIdentifyBuckets(t *testing.T) {
 	}
 	if p, _ := rawIdentify(t, two, []int{0, 2}); p.Op != 9 {
 		t.Fatalf("max_concurrency 2, shard 0 again at once: %+v, want op 9", p)
+	}
+}
+
+// BenchmarkSlashRoundTripSharded is BenchmarkSlashRoundTrip with three
+// shards, the actions going round guilds on each: what routing by guild
+// costs the fake.
+func BenchmarkSlashRoundTripSharded(b *testing.B) {
+	dc := discordtest.New(b, discordtest.WithShards(3, 3))
+	var chans []*discordtest.Channel
+	for shard := range 3 {
+		chans = append(chans, dc.NewGuildOnShard(fmt.Sprintf("guild %d", shard), shard, 3).NewChannel("lobby"))
+	}
+	for id := range 3 {
+		s := openShard(b, dc, id, 3)
+		if id == 0 {
+			if _, err := s.ApplicationCommandBulkOverwrite(dc.AppID(), "", commands); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	alice := dc.User("alice")
+	c := ctx(b)
+	i := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := alice.Slash(c, chans[i%3], "ping"); err != nil {
+			b.Fatal(err)
+		}
+		i++
 	}
 }
