@@ -304,7 +304,7 @@ func (g *Gateway) reconnect() {
 			g.connected.Store(true)
 			return
 		case errors.Is(err, errStuck):
-			g.log.Warn("gateway handshake stuck (a refused resume, bwmarrin/discordgo#513); identifying on a new session",
+			g.log.Warn("gateway handshake stuck (an identify or resume refused with op 9, bwmarrin/discordgo#513); identifying on a new session",
 				"after", g.HandshakeTimeout)
 			if err = g.replace(); err == nil {
 				continue

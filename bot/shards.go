@@ -47,8 +47,13 @@ type ShardOptions struct {
 // remain than shards to start, and identifies in Discord's buckets: shards
 // whose shard_id % max_concurrency is equal identify in shard order at
 // least IdentifyInterval apart, buckets in parallel. A shard that must
-// identify again later (a session Discord refused to resume) waits for its
-// bucket's turn too.
+// identify again later on a new session (after a stuck handshake) waits
+// for its bucket's turn too. Two cases escape the buckets, and heal: after
+// a non-resumable op 9 in the middle of a session discordgo identifies at
+// once by itself, and two processes do not see each other's identifies.
+// When Discord refuses such an identify with op 9, discordgo's handshake
+// gets stuck (see Gateway) and the shard identifies again in its turn
+// after HandshakeTimeout.
 //
 // One Gateway runs on the session given to NewShards, the others on
 // sessions like it (same token, HTTP client, identify data); the given one

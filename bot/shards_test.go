@@ -390,3 +390,45 @@ func TestShardsRefuseWithoutSessionStarts(t *testing.T) {
 		t.Fatalf("Open with shard 2 of 2 = %v", err)
 	}
 }
+
+// TestShardIdentifiesAgainInItsTurn: Discord ends shard 1's session (op 9,
+// not resumable) right after it identified. discordgo identifies again at
+// once, by itself, which Discord refuses for the bucket (op 9 again) and
+// which leaves discordgo's handshake stuck; the shard then identifies on a
+// new session in its bucket's turn, 5 s after the last identify, and
+// serves again. Shard 0 serves throughout.
+func TestShardIdentifiesAgainInItsTurn(t *testing.T) {
+	t.Parallel()
+	w := newShardedWorld(t, discordtest.WithShards(2, 1))
+	lobbies := shardGuilds(w, 2)
+	var ws waits
+	sh := openShards(t, w, w.s, &ws, bot.ShardOptions{}, nil)
+	if err := w.dc.InvalidateSession(false); err != nil { // the latest session: shard 1's
+		t.Fatal(err)
+	}
+	playIn(w, lobbies[0])
+	if _, err := w.dc.WaitGateway(ctxT(t), func(s discordtest.GatewayStats) bool { return s.RateLimitedIdentifies == 1 }); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.dc.WaitShards(ctxT(t), 2); err != nil {
+		t.Fatal(err)
+	}
+	playIn(w, lobbies[1])
+	var outcomes []string
+	var last time.Time
+	for _, a := range w.dc.Identifies() {
+		outcomes = append(outcomes, fmt.Sprintf("%d:%s", a.Shard[0], a.Outcome))
+		if a.Outcome == "ready" {
+			if !last.IsZero() && a.At.Sub(last) < bot.IdentifyInterval {
+				t.Errorf("shard %d identified %v after the previous identify of its bucket", a.Shard[0], a.At.Sub(last))
+			}
+			last = a.At
+		}
+	}
+	if want := "[0:ready 1:ready 1:rate limited 1:ready]"; fmt.Sprint(outcomes) != want {
+		t.Errorf("identifies %v, want %s", outcomes, want)
+	}
+	if !sh.Connected() || sh.Reconnects() != 1 {
+		t.Errorf("connected %v, reconnects %d; want connected after one reconnect", sh.Connected(), sh.Reconnects())
+	}
+}
