@@ -57,6 +57,13 @@ type Gateway struct {
 	// stuck (see Gateway); far longer than a handshake takes.
 	HandshakeTimeout time.Duration
 
+	// identify, when set, runs every Open that identifies (the first, and
+	// the first on a session that replaced a stuck one) in its turn:
+	// Shards' identify buckets. nil opens at once.
+	identify func(ctx context.Context, open func() error) error
+	// fresh is set while the session has not identified yet (guarded by mu).
+	fresh bool
+
 	mu       sync.Mutex
 	s        *discordgo.Session // the session the connection runs on
 	handlers []any              // added to every session the gateway runs on
@@ -72,6 +79,9 @@ type Gateway struct {
 
 	closeOnce sync.Once
 }
+
+// openAttempts is how many handshakes Open tries when they get stuck.
+const openAttempts = 3
 
 // errStuck reports an Open that did not return within HandshakeTimeout.
 var errStuck = errors.New("the gateway handshake did not finish")
@@ -114,6 +124,7 @@ func (g *Gateway) attach(s *discordgo.Session) {
 	s.ShouldReconnectOnError = false
 	s.Unlock()
 	g.s = s
+	g.fresh = true
 	g.removes = []func(){s.AddHandler(func(from *discordgo.Session, _ *discordgo.Disconnect) {
 		if g.Session() != from {
 			return // a session left behind
@@ -160,12 +171,30 @@ func sessionLike(old *discordgo.Session) (*discordgo.Session, error) {
 }
 
 // Open connects to the gateway and keeps the connection up until Close. Call
-// it once.
+// it once. A handshake that gets stuck (see Gateway) is tried again on a new
+// session, twice at most.
 func (g *Gateway) Open() error {
 	g.mu.Lock()
 	g.opened = true
 	g.mu.Unlock()
-	if err := g.open(g.Session()); err != nil {
+	for attempt := 1; ; attempt++ {
+		err := g.openSession()
+		if err == nil {
+			break
+		}
+		if errors.Is(err, errStuck) {
+			// Left behind: Close must not wait on its lock. An identify
+			// Discord answered with op 9 (another process of the same
+			// bot identified in the same bucket) gets here too, and
+			// identifies again in its turn.
+			rerr := g.replace()
+			if rerr == nil && attempt < openAttempts {
+				g.log.Warn("gateway handshake stuck (an identify or resume refused with op 9, bwmarrin/discordgo#513); identifying on a new session",
+					"after", g.HandshakeTimeout)
+				continue
+			}
+			err = errors.Join(err, rerr)
+		}
 		close(g.done)
 		return fmt.Errorf("opening the gateway: %w", err)
 	}
@@ -202,6 +231,46 @@ func (g *Gateway) open(s *discordgo.Session) error {
 	}
 }
 
+// openSession opens the current session: in its identify turn when it has
+// not identified yet (see identify), at once when it resumes.
+func (g *Gateway) openSession() error {
+	g.mu.Lock()
+	s, fresh := g.s, g.fresh
+	g.mu.Unlock()
+	if !fresh || g.identify == nil {
+		err := g.open(s)
+		g.identified(s, err)
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		select {
+		case <-g.stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	var err error
+	if werr := g.identify(ctx, func() error { err = g.open(s); return err }); werr != nil && err == nil {
+		return fmt.Errorf("waiting for the turn to identify: %w", werr)
+	}
+	g.identified(s, err)
+	return err
+}
+
+// identified records that s has identified, after an Open that returned err.
+func (g *Gateway) identified(s *discordgo.Session, err error) {
+	if err != nil && !errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+		return
+	}
+	g.mu.Lock()
+	if g.s == s {
+		g.fresh = false
+	}
+	g.mu.Unlock()
+}
+
 // run reconnects after every disconnect until Close.
 func (g *Gateway) run() {
 	defer close(g.done)
@@ -227,7 +296,7 @@ func (g *Gateway) run() {
 func (g *Gateway) reconnect() {
 	backoff := time.Second
 	for {
-		err := g.open(g.Session())
+		err := g.openSession()
 		switch {
 		case err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen):
 			g.log.Info("gateway reconnected")
@@ -235,7 +304,7 @@ func (g *Gateway) reconnect() {
 			g.connected.Store(true)
 			return
 		case errors.Is(err, errStuck):
-			g.log.Warn("gateway handshake stuck (a refused resume, bwmarrin/discordgo#513); identifying on a new session",
+			g.log.Warn("gateway handshake stuck (an identify or resume refused with op 9, bwmarrin/discordgo#513); identifying on a new session",
 				"after", g.HandshakeTimeout)
 			if err = g.replace(); err == nil {
 				continue

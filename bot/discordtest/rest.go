@@ -219,10 +219,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 func (dc *Discord) getGateway(q *restReq) (int, any) {
 	if strings.HasSuffix(q.route, "/bot") {
-		return http.StatusOK, map[string]any{
-			"url": dc.GatewayURL(), "shards": 1,
-			"session_start_limit": map[string]int{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
-		}
+		return http.StatusOK, dc.gatewayBot()
 	}
 	return http.StatusOK, map[string]string{"url": dc.GatewayURL()}
 }

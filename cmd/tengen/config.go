@@ -43,6 +43,12 @@ type Config struct {
 		// start; with several processes, turn it off and run "tengen
 		// register" once per release instead.
 		Register bool `yaml:"register"`
+		// Shards is the gateway's total number of shards: "auto" (the
+		// count Discord recommends) or a number (see shards.go).
+		Shards string `yaml:"shards"`
+		// ShardIDs is the range of shards this process runs, such as
+		// "0-3" ("" runs them all).
+		ShardIDs string `yaml:"shard_ids"`
 	} `yaml:"discord"`
 	Interactions struct {
 		// Listen serves Discord's interactions endpoint (path
@@ -115,6 +121,7 @@ func defaultConfig() Config {
 	c.Games.TickInterval = Duration(5 * time.Second)
 	c.Discord.DeferAfter = Duration(time.Second)
 	c.Discord.Register = true
+	c.Discord.Shards = shardsAuto
 	c.Board.Scale = 1
 	c.Board.Locale = string(discordgo.EnglishUS)
 	c.Games.ChallengeTTL = Duration(match.DefaultChallengeTTL)
@@ -247,6 +254,9 @@ func (c *Config) check() error {
 	}
 	if _, ok := discordgo.Locales[discordgo.Locale(c.Board.Locale)]; !ok {
 		return fmt.Errorf("board.locale: %q is not a Discord locale such as en-US, zh-CN or zh-TW", c.Board.Locale)
+	}
+	if _, _, err := c.shards(); err != nil {
+		return err
 	}
 	return nil
 }

@@ -49,8 +49,8 @@ type Main struct {
 	Logger *slog.Logger
 
 	db      *store.DB
-	ops     *ops         // the metrics and health endpoint; nil when not configured
-	gateway *bot.Gateway // nil in HTTP mode
+	ops     *ops        // the metrics and health endpoint; nil when not configured
+	gateway *bot.Shards // nil in HTTP mode
 	// interactions serves the interactions endpoint in HTTP mode (nil
 	// otherwise), at interactionsAddr.
 	interactions     *http.Server
@@ -101,7 +101,11 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		}
 		appID = me.ID
 	} else {
-		m.gateway = bot.NewGateway(s, m.Logger)
+		count, ids, err := c.shards() // checked at load
+		if err != nil {
+			return err
+		}
+		m.gateway = bot.NewShards(s, bot.ShardOptions{Count: count, IDs: ids, Logger: m.Logger})
 	}
 	ai := m.AI
 	if ai == nil {
@@ -132,10 +136,10 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		m.Logger.Info("serving the interactions endpoint; no gateway", "address", m.interactionsAddr.String(), "path", interactionsPath)
 	} else {
 		m.gateway.AddHandler(m.bot.OnEvent)
-		m.gateway.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
-			m.Logger.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+		m.gateway.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+			m.Logger.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds), "shard", s.ShardID, "shards", max(s.ShardCount, 1))
 		})
-		if err := m.gateway.Open(); err != nil {
+		if err := m.gateway.Open(ctx); err != nil {
 			return fmt.Errorf("connecting to Discord (is DISCORD_TOKEN right?): %w", err)
 		}
 	}
@@ -249,7 +253,7 @@ func (m *Main) serveInteractions(address, publicKey string) error {
 // database answering.
 func (m *Main) ready(ctx context.Context) error {
 	if m.gateway != nil && !m.gateway.Connected() {
-		return errors.New("the gateway is not connected")
+		return errors.New("the gateway is not connected (every shard of this process)")
 	}
 	if err := m.db.Ping(ctx); err != nil {
 		return fmt.Errorf("the database does not answer: %w", err)
