@@ -63,12 +63,19 @@ type botProcess struct {
 // it is up.
 func startBot(t *testing.T, dc *discordtest.Discord, dir, cfg string) *botProcess {
 	t.Helper()
+	return startProcess(t, dc, dir, cfg, "run", "msg=running")
+}
+
+// startProcess runs "tengen command" with the configuration cfg (YAML,
+// written in dir) and waits until its logs say ready.
+func startProcess(t *testing.T, dc *discordtest.Discord, dir, cfg, command, ready string) *botProcess {
+	t.Helper()
 	path := filepath.Join(dir, "config.yaml")
 	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	p := &botProcess{logs: &syncBuffer{}}
-	p.cmd = exec.Command(tengenBinary(t), "run", "-config", path)
+	p.cmd = exec.Command(tengenBinary(t), command, "-config", path)
 	p.cmd.Env = append(os.Environ(), "DISCORD_TOKEN="+strings.TrimPrefix(discordtest.Token, "Bot "), "TENGEN_DISCORD_REST_URL="+dc.URL())
 	p.cmd.Stderr, p.cmd.Stdout = p.logs, p.logs
 	if err := p.cmd.Start(); err != nil {
@@ -81,9 +88,9 @@ func startBot(t *testing.T, dc *discordtest.Discord, dir, cfg string) *botProces
 		}
 	})
 	select {
-	case <-p.logs.seen("msg=running"):
+	case <-p.logs.seen(ready):
 	case <-time.After(30 * time.Second):
-		t.Fatalf("the bot did not start:\n%s", p.logs.String())
+		t.Fatalf("tengen %s did not start:\n%s", command, p.logs.String())
 	}
 	return p
 }
