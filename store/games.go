@@ -426,3 +426,13 @@ func (db *DB) OpenChallenges(ctx context.Context, userID string) (int, error) {
 	}
 	return n, nil
 }
+
+// LiveCount returns how many games are live: challenges waiting for an
+// answer and games in progress.
+func (db *DB) LiveCount(ctx context.Context) (int, error) {
+	var n int
+	if err := db.read().QueryRowContext(ctx, `SELECT count(*) FROM games WHERE status IN ('challenge', 'active')`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count live games: %w", err)
+	}
+	return n, nil
+}

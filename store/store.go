@@ -143,6 +143,9 @@ type Options struct {
 	PairGames int
 	// PairWindow is the window of PairGames (DefaultPairWindow when 0).
 	PairWindow time.Duration
+	// Committed, when not nil, is told how long each durable write took,
+	// from its call to its commit (for metrics).
+	Committed func(time.Duration)
 }
 
 func (o Options) withDefaults() Options {
@@ -317,6 +320,9 @@ const maxAttempts = 20
 // therefore set everything it returns, and undo what it changed in its
 // arguments, on every run.
 func (db *DB) write(ctx context.Context, what string, fn func(tx runner) error) error {
+	if db.opt.Committed != nil {
+		defer func(start time.Time) { db.opt.Committed(time.Since(start)) }(time.Now())
+	}
 	if db.batch != nil {
 		return db.batchWrite(ctx, what, fn)
 	}

@@ -94,6 +94,9 @@ type Config struct {
 	// would queue one more is refused with engine.AIBusy
 	// (DefaultMaxAIQueued when 0).
 	MaxAIQueued int
+	// AIWaited, when not nil, is told how long each AI turn waited for a
+	// worker (for metrics).
+	AIWaited func(time.Duration)
 	// Coin decides random colours: it returns true or false with equal
 	// chance (math/rand/v2 when nil). Tests fix it.
 	Coin func() bool

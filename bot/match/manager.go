@@ -59,7 +59,7 @@ type Manager struct {
 // pick up the AI's pending work after a restart.
 func New(st Store, cfg Config) *Manager {
 	m := &Manager{st: st, cfg: cfg.withDefaults(), lim: newLimiter()}
-	m.pool = queue.NewBounded(queue.Options{Workers: m.cfg.Workers, MaxQueued: m.cfg.MaxAIQueued}, m.aiTurn)
+	m.pool = queue.NewBounded(queue.Options{Workers: m.cfg.Workers, MaxQueued: m.cfg.MaxAIQueued, Waited: m.cfg.AIWaited}, m.aiTurn)
 	return m
 }
 
@@ -73,6 +73,9 @@ func (m *Manager) now() time.Time { return m.cfg.Clock.Now() }
 
 // AIWaiting returns how many AI turns wait for a worker.
 func (m *Manager) AIWaiting() int { return m.pool.Waiting() }
+
+// AIRunning returns how many AI turns are being computed.
+func (m *Manager) AIRunning() int { return m.pool.Running() }
 
 // Budget is the thinking time of the AI at level.
 func (m *Manager) Budget(level int) time.Duration { return m.cfg.Budget(level) }

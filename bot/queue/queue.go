@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 )
 
 // Options configure a Queue made by NewBounded.
@@ -31,6 +32,9 @@ type Options struct {
 	MaxQueued int
 	// MaxPerOwner bounds the games one owner has waiting (0 = no bound).
 	MaxPerOwner int
+	// Waited, when not nil, is told how long each game waited before a
+	// worker took it (for metrics).
+	Waited func(time.Duration)
 }
 
 // ErrFull is returned (wrapped) by AddFor when the queue already holds
@@ -62,6 +66,7 @@ type Queue struct {
 	// worker or a Do has, and again maps a running game asked for again to
 	// its owner.
 	queued  map[int64]int64
+	since   map[int64]time.Time // when each waiting game was queued
 	running map[int64]bool
 	again   map[int64]int64
 	closed  bool
@@ -84,7 +89,7 @@ func New(workers int, run func(ctx context.Context, id int64)) *Queue {
 // game, with opt's bounds on the games waiting.
 func NewBounded(opt Options, run func(ctx context.Context, id int64)) *Queue {
 	opt.Workers = max(opt.Workers, 1)
-	q := &Queue{run: run, opt: opt, owners: map[int64]*owner{}, queued: map[int64]int64{},
+	q := &Queue{run: run, opt: opt, owners: map[int64]*owner{}, queued: map[int64]int64{}, since: map[int64]time.Time{},
 		running: map[int64]bool{}, again: map[int64]int64{}, idle: make(chan struct{})}
 	q.cond = sync.NewCond(&q.mu)
 	q.ctx, q.cancel = context.WithCancel(context.Background())
@@ -115,6 +120,13 @@ func (q *Queue) AddFor(owner, id int64) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return q.add(owner, id, true)
+}
+
+// Running returns how many games a worker (or a Do) has.
+func (q *Queue) Running() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.running)
 }
 
 // Waiting returns how many games wait for a worker.
@@ -182,6 +194,7 @@ func (q *Queue) push(ownerID, id int64) {
 	}
 	o.ids = append(o.ids, id)
 	q.queued[id] = ownerID
+	q.since[id] = time.Now()
 	q.n++
 }
 
@@ -213,9 +226,12 @@ func (q *Queue) Do(ctx context.Context, id int64, fn func()) error {
 func (q *Queue) work() {
 	defer q.wg.Done()
 	for {
-		id, ok := q.next()
+		id, waited, ok := q.next()
 		if !ok {
 			return
+		}
+		if q.opt.Waited != nil {
+			q.opt.Waited(waited)
 		}
 		q.run(q.ctx, id)
 		q.done(id)
@@ -225,15 +241,17 @@ func (q *Queue) work() {
 // next waits for a game to work on that nobody has, taking the oldest game
 // of the first owner in the ring that has one; false when the queue is
 // closed.
-func (q *Queue) next() (int64, bool) {
+func (q *Queue) next() (int64, time.Duration, bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	for {
 		if q.closed {
-			return 0, false
+			return 0, 0, false
 		}
 		if id, ok := q.take(); ok {
-			return id, true
+			waited := time.Since(q.since[id])
+			delete(q.since, id)
+			return id, waited, true
 		}
 		q.cond.Wait()
 	}

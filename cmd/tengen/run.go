@@ -80,7 +80,12 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return errors.New("no bot token: set DISCORD_TOKEN to the token from the Developer Portal (Bot → Reset Token)")
 	}
 	c := m.Config
-	if m.db, err = store.Open(ctx, c.Database, store.Options{}); err != nil {
+	var stopts store.Options
+	if c.Metrics.Address != "" {
+		m.ops = newOps(m, m.ready)
+		stopts.Committed = m.ops.committed
+	}
+	if m.db, err = store.Open(ctx, c.Database, stopts); err != nil {
 		return fmt.Errorf("opening the database %s: %w", store.Redacted(c.Database), err)
 	}
 	if applied := m.db.Migrated(); len(applied) > 0 {
@@ -89,6 +94,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	s, err := newSession(c, token)
 	if err != nil {
 		return err
+	}
+	if m.ops != nil {
+		m.ops.instrument(s)
 	}
 	httpMode := c.Interactions.Listen != ""
 	var appID string
@@ -106,6 +114,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 			return err
 		}
 		m.gateway = bot.NewShards(s, bot.ShardOptions{Count: count, IDs: ids, Logger: m.Logger})
+		if m.ops != nil {
+			m.ops.registerGateway(m)
+		}
 	}
 	ai := m.AI
 	if ai == nil {
@@ -115,12 +126,11 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	// The lifecycle reports every change to the adapter, which shows it.
 	mc := c.lifecycle()
 	mc.AI, mc.Notifier = ai, match.NotifyFunc(func(e match.Event) { m.bot.Notify(e) })
-	m.games = match.New(m.db, mc)
 	var observe func(string, string, time.Duration)
-	if c.Metrics.Address != "" {
-		m.ops = newOps(m, m.ready)
-		observe = m.ops.observe
+	if m.ops != nil {
+		mc.AIWaited, observe = m.ops.aiWaited, m.ops.observe
 	}
+	m.games = match.New(m.db, mc)
 	m.bot, err = bot.New(bot.Options{
 		Session: s, AppID: appID, Store: m.db, Manager: m.games, Rated: rated, Observe: observe,
 		Theme: c.Board.Theme, Scale: c.Board.Scale, FixedXiangqiView: c.Board.FixedXiangqiView,

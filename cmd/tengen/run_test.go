@@ -308,6 +308,8 @@ func TestMetricsAndHealth(t *testing.T) {
 		`tengen_interactions_total{kind="/gomoku challenge",outcome="refused"} 1`,
 		`tengen_interaction_seconds_count{kind="/gomoku challenge"} 2`,
 		"tengen_gateway_connected 1", "tengen_ai_turns_waiting 0", "tengen_gateway_reconnects_total 0",
+		"tengen_ai_searches 0", "tengen_games_live 1", "tengen_store_commit_seconds_count",
+		`tengen_rest_requests_total{route="POST /api/v9/interactions/{id}/{token}/callback",status="200"}`,
 	}
 	var missing []string
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
@@ -324,6 +326,9 @@ func TestMetricsAndHealth(t *testing.T) {
 	}
 	if len(missing) > 0 {
 		t.Errorf("/metrics lacks %q", missing)
+	}
+	if _, body := get("/metrics"); strings.Contains(body, dc.Guild().ID) || strings.Contains(body, "aW50ZXJhY3Rpb24") {
+		t.Error("/metrics names an id or an interaction token")
 	}
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
