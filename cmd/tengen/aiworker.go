@@ -22,7 +22,8 @@ one else: it needs no Discord token. Run as many as the AI needs, on any
 machine that reaches the database: each turn is computed once, under a
 lease, and a turn whose worker dies is taken by another. The options are
 those of "tengen run" (database, games.ai_workers, games.ai_memory_mb,
-games.tick_interval, log).
+games.tick_interval, log, and metrics.address for its AI metrics,
+/healthz and /readyz).
 
 Flags:
 `
@@ -43,7 +44,24 @@ type Worker struct {
 
 	db    *store.DB
 	games *match.Manager
+	ops   *ops          // the metrics and health endpoint; nil when not configured
+	ready chan struct{} // closed once Run has started
 }
+
+// Ready is closed once the worker has started (its metrics endpoint, if
+// any, serving).
+func (w *Worker) Ready() <-chan struct{} {
+	if w.ready == nil {
+		w.ready = make(chan struct{})
+	}
+	return w.ready
+}
+
+// lifecycle is the game lifecycle, nil until Run makes it (for metrics).
+func (w *Worker) lifecycle() *match.Manager { return w.games }
+
+// database is the database, nil until Run opens it (for metrics).
+func (w *Worker) database() *store.DB { return w.db }
 
 // Run computes the AI's turns until ctx ends, then finishes the turns in
 // flight and closes the database.
@@ -55,7 +73,13 @@ func (w *Worker) Run(ctx context.Context) (err error) {
 	if !store.IsPostgres(c.Database) {
 		return errors.New("an AI worker shares a PostgreSQL database with the bot processes: set database: postgres://...")
 	}
-	if w.db, err = store.Open(ctx, c.Database, store.Options{}); err != nil {
+	var stopts store.Options
+	var o *ops
+	if c.Metrics.Address != "" {
+		o = newOps(w, func(ctx context.Context) error { return w.db.Ping(ctx) })
+		stopts.Committed = o.committed
+	}
+	if w.db, err = store.Open(ctx, c.Database, stopts); err != nil {
 		return fmt.Errorf("opening the database %s: %w", store.Redacted(c.Database), err)
 	}
 	defer func() { err = errors.Join(err, w.db.Close()) }()
@@ -65,12 +89,29 @@ func (w *Worker) Run(ctx context.Context) (err error) {
 	}
 	mc := c.lifecycle()
 	mc.AI, mc.AIElsewhere = ai, false
+	if o != nil {
+		mc.AIWaited = o.aiWaited
+	}
 	w.games = match.New(w.db, mc)
 	defer func() {
 		cctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		err = errors.Join(err, w.games.Close(cctx))
 	}()
+	if o != nil {
+		if err := o.serve(c.Metrics.Address); err != nil {
+			return err
+		}
+		defer func() {
+			cctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			err = errors.Join(err, o.close(cctx))
+		}()
+		w.Logger.Info("serving metrics and health", "address", o.addr.String())
+	}
+	w.ops = o
+	w.Ready()
+	close(w.ready)
 	listened := make(chan error, 1)
 	go func() {
 		listened <- w.listen(ctx)

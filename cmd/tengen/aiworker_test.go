@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"io"
 	"log/slog"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -47,12 +49,27 @@ func TestAIWorker(t *testing.T) {
 
 	wctx, stopWorker := context.WithCancel(ctx)
 	worked := make(chan error, 1)
-	w := &Worker{Config: cfg, Logger: slog.New(slog.NewTextHandler(&wlogs, nil))}
+	wcfg := cfg
+	wcfg.Metrics.Address = "127.0.0.1:0"
+	w := &Worker{Config: wcfg, Logger: slog.New(slog.NewTextHandler(&wlogs, nil))}
+	ready := w.Ready()
 	go func() { worked <- w.Run(wctx) }()
 	if _, err := lobby.WaitMessage(ctx, func(x *discordtest.Message) bool {
 		return len(x.Embeds) > 0 && embedField(x, "Moves played") == "2" && strings.Contains(x.Content, "<@"+alice.ID+">")
 	}); err != nil {
 		t.Fatalf("the worker's move never showed: %v\nbot:\n%s\nworker:\n%s", err, logs.String(), wlogs.String())
+	}
+	<-ready
+	resp, err := http.Get("http://" + w.ops.addr.String() + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{"tengen_ai_wait_seconds_count 1", "tengen_ai_searches 0", "tengen_store_commit_seconds_count"} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("the worker's /metrics lacks %q", want)
+		}
 	}
 	stopWorker()
 	if err := <-worked; err != nil {

@@ -11,9 +11,12 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/tengen-bot/tengen/bot/match"
+	"github.com/tengen-bot/tengen/store"
 )
 
 // ops is the operations endpoint of a running bot: Prometheus metrics on
@@ -30,9 +33,10 @@ type ops struct {
 	addr         net.Addr
 }
 
-// newOps makes the metrics of m; ready reports whether the bot can serve
-// (nil when it can, else why not).
-func newOps(m *Main, ready func(context.Context) error) *ops {
+// newOps makes the metrics of a process whose lifecycle and database are
+// m's games and db (read when scraped: nil until made); ready reports
+// whether the process can serve (nil when it can, else why not).
+func newOps(m lifecycleOf, ready func(context.Context) error) *ops {
 	o := &ops{reg: prometheus.NewRegistry()}
 	o.interactions = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "tengen_interactions_total", Help: "Interactions answered, by kind and outcome (ok, refused, failed).",
@@ -56,26 +60,26 @@ func newOps(m *Main, ready func(context.Context) error) *ops {
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tengen_ai_turns_waiting", Help: "AI turns waiting for a worker."},
 			func() float64 {
-				if m.games == nil {
+				if m.lifecycle() == nil {
 					return 0
 				}
-				return float64(m.games.AIWaiting())
+				return float64(m.lifecycle().AIWaiting())
 			}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tengen_ai_searches", Help: "AI turns being computed."},
 			func() float64 {
-				if m.games == nil {
+				if m.lifecycle() == nil {
 					return 0
 				}
-				return float64(m.games.AIRunning())
+				return float64(m.lifecycle().AIRunning())
 			}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tengen_games_live", Help: "Challenges waiting and games in progress, in the whole database."},
 			func() float64 {
-				if m.db == nil {
+				if m.database() == nil {
 					return 0
 				}
 				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 				defer cancel()
-				n, err := m.db.LiveCount(ctx)
+				n, err := m.database().LiveCount(ctx)
 				if err != nil {
 					return -1
 				}
@@ -96,6 +100,13 @@ func newOps(m *Main, ready func(context.Context) error) *ops {
 	})
 	o.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	return o
+}
+
+// lifecycleOf is a process with a game lifecycle and a database, either
+// of which may not be made yet (nil).
+type lifecycleOf interface {
+	lifecycle() *match.Manager
+	database() *store.DB
 }
 
 // registerGateway adds the gateway's metrics.

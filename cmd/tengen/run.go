@@ -463,3 +463,9 @@ func runCommand(args []string, stderr io.Writer, getenv func(string) string) int
 	m.Logger.Info("stopped")
 	return 0
 }
+
+// lifecycle is the game lifecycle, nil until Run makes it (for metrics).
+func (m *Main) lifecycle() *match.Manager { return m.games }
+
+// database is the database, nil until Run opens it (for metrics).
+func (m *Main) database() *store.DB { return m.db }
