@@ -83,9 +83,15 @@ func (l *Lease) Release() error {
 // bookkeeping, committed without waiting for the disk (as Delivered is): a
 // lease lost to a power cut only lets another process take the turn.
 func (db *DB) LeaseAI(ctx context.Context, id int64, now, until time.Time) (bool, error) {
+	return db.lease(ctx, "ai_lease", fmt.Sprintf("lease the AI turn of game %d", id), id, now, until)
+}
+
+// lease sets the lease column of game id to until unless it holds past
+// now, and reports whether it did.
+func (db *DB) lease(ctx context.Context, column, what string, id int64, now, until time.Time) (bool, error) {
 	var held bool
-	err := db.writeLight(ctx, fmt.Sprintf("lease the AI turn of game %d", id), func(tx runner) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET ai_lease = ? WHERE id = ? AND (ai_lease IS NULL OR ai_lease <= ?)`,
+	err := db.writeLight(ctx, what, func(tx runner) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET `+column+` = ? WHERE id = ? AND (`+column+` IS NULL OR `+column+` <= ?)`,
 			until.UnixMilli(), id, now.UnixMilli())
 		if err != nil {
 			return err
@@ -97,14 +103,19 @@ func (db *DB) LeaseAI(ctx context.Context, id int64, now, until time.Time) (bool
 	return held, err
 }
 
+// release clears the lease column of game id if it still holds until.
+func (db *DB) release(ctx context.Context, column, what string, id int64, until time.Time) error {
+	return db.writeLight(ctx, what, func(tx runner) error {
+		_, err := tx.ExecContext(ctx, `UPDATE games SET `+column+` = NULL WHERE id = ? AND `+column+` = ?`, id, until.UnixMilli())
+		return err
+	})
+}
+
 // ReleaseAI gives up the AI turn of game id, held until until: the next
 // turn of the game may be taken at once. A lease someone else took since
 // (ours lapsed) is left alone.
 func (db *DB) ReleaseAI(ctx context.Context, id int64, until time.Time) error {
-	return db.writeLight(ctx, fmt.Sprintf("release the AI turn of game %d", id), func(tx runner) error {
-		_, err := tx.ExecContext(ctx, `UPDATE games SET ai_lease = NULL WHERE id = ? AND ai_lease = ?`, id, until.UnixMilli())
-		return err
-	})
+	return db.release(ctx, "ai_lease", fmt.Sprintf("release the AI turn of game %d", id), id, until)
 }
 
 // LeaseDelivery takes the delivery of game id's posts for the caller until
@@ -118,18 +129,7 @@ func (db *DB) LeaseDelivery(ctx context.Context, id int64, now, until time.Time)
 	if !db.d.postgres {
 		return true, nil
 	}
-	var held bool
-	err := db.writeLight(ctx, fmt.Sprintf("lease the delivery of game %d", id), func(tx runner) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET deliver_lease = ? WHERE id = ? AND (deliver_lease IS NULL OR deliver_lease <= ?)`,
-			until.UnixMilli(), id, now.UnixMilli())
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		held = n == 1
-		return err
-	})
-	return held, err
+	return db.lease(ctx, "deliver_lease", fmt.Sprintf("lease the delivery of game %d", id), id, now, until)
 }
 
 // ReleaseDelivery gives up the delivery of game id, held until until.
@@ -137,8 +137,5 @@ func (db *DB) ReleaseDelivery(ctx context.Context, id int64, until time.Time) er
 	if !db.d.postgres {
 		return nil
 	}
-	return db.writeLight(ctx, fmt.Sprintf("release the delivery of game %d", id), func(tx runner) error {
-		_, err := tx.ExecContext(ctx, `UPDATE games SET deliver_lease = NULL WHERE id = ? AND deliver_lease = ?`, id, until.UnixMilli())
-		return err
-	})
+	return db.release(ctx, "deliver_lease", fmt.Sprintf("release the delivery of game %d", id), id, until)
 }
