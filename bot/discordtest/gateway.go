@@ -575,7 +575,13 @@ func (dc *Discord) sendLocked(s *gwSession, event string, data any) error {
 // identify again. discordgo reconnects by itself; WaitConnected waits for it.
 func (dc *Discord) CloseGateway(code int, resumable bool) {
 	dc.mu.Lock()
-	s := dc.gw.current
+	dc.closeSessionLocked(dc.gw.current, code, resumable)
+}
+
+// closeSessionLocked closes session s's connection (none when s is nil)
+// with a close code, forgetting the session unless it is resumable; it
+// unlocks dc.mu, which must be held, before it closes the connection.
+func (dc *Discord) closeSessionLocked(s *gwSession, code int, resumable bool) {
 	var c *gwConn
 	if s != nil {
 		c = s.conn
@@ -936,20 +942,7 @@ func (dc *Discord) WaitShards(ctx context.Context, shards int) error {
 // untouched.
 func (dc *Discord) CloseShard(shard, shards, code int, resumable bool) {
 	dc.mu.Lock()
-	s := dc.gw.shards.latest[shardKey{shard, shards}]
-	var c *gwConn
-	if s != nil {
-		c = s.conn
-		s.conn = nil
-		if !resumable {
-			delete(dc.gw.sessions, s.id)
-		}
-	}
-	dc.broadcastLocked()
-	dc.mu.Unlock()
-	if c != nil {
-		c.closeWith(code, "closed by the test")
-	}
+	dc.closeSessionLocked(dc.gw.shards.latest[shardKey{shard, shards}], code, resumable)
 }
 
 // HoldShard makes every Identify and Resume of the given shard id wait
