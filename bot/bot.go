@@ -33,7 +33,7 @@ type Store interface {
 	Post(ctx context.Context, id int64) (*store.Post, error)
 	LeaseDelivery(ctx context.Context, id int64, now, until time.Time) (bool, error)
 	ReleaseDelivery(ctx context.Context, id int64, until time.Time) error
-	Listen(ctx context.Context, listening func(), fn func(id int64, mine bool)) error
+	Follow(ctx context.Context, listening func(), fn func(id int64, mine bool), failed func(error))
 	Rebind(ctx context.Context, id int64, interaction, token string, until time.Time) error
 	Leaderboard(ctx context.Context, q store.BoardQuery) (*store.Board, error)
 	Stats(ctx context.Context, userID string, kind store.Kind) (*store.Stats, error)
@@ -162,27 +162,16 @@ func (b *Bot) Notify(e match.Event) {
 // (store.Listen; nothing to do on SQLite, where it returns at once). Each
 // time it starts listening it looks for every due delivery, as Resume
 // does, so that nothing changed while it was not listening is missed.
-func (b *Bot) Listen(ctx context.Context) error {
-	for {
-		err := b.st.Listen(ctx, func() {
-			if err := b.Resume(ctx); err != nil {
-				b.log.Warn("looking for due deliveries", "err", err)
-			}
-		}, func(id int64, mine bool) {
-			if !mine {
-				b.changed(id)
-			}
-		})
-		if err == nil || ctx.Err() != nil {
-			return nil
+func (b *Bot) Listen(ctx context.Context) {
+	b.st.Follow(ctx, func() {
+		if err := b.Resume(ctx); err != nil {
+			b.log.Warn("looking for due deliveries", "err", err)
 		}
-		b.log.Warn("listening for changes of games: again in a second", "err", err)
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(time.Second):
+	}, func(id int64, mine bool) {
+		if !mine {
+			b.changed(id)
 		}
-	}
+	}, func(err error) { b.log.Warn("listening for changes of games: again in a second", "err", err) })
 }
 
 // changed delivers game id, changed by another process, and wakes the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -37,13 +38,32 @@ func (db *DB) changed(ctx context.Context, tx runner, id int64) error {
 	return nil
 }
 
-// Listen calls fn with the id of every game changed, and whether this
-// handle (this process) changed it, until ctx ends, and then returns nil;
-// listening, when not nil, is called once it listens. It returns at once on
-// SQLite, where there are no other processes to hear from, and returns an
-// error when the connection it listens on fails (the caller listens again;
-// changes made meanwhile are not heard, so it should also look for due
-// work, as it does at start).
+// Follow calls fn with the id of every game changed, and whether this
+// handle (this process) changed it, until ctx ends. listening, when not
+// nil, is called each time it starts listening: at first, and after a
+// failed connection (told to failed, when not nil), when it listens again
+// a second later; changes made while it was not listening are not heard,
+// so listening should look for due work. It returns at once on SQLite,
+// where there are no other processes to hear from.
+func (db *DB) Follow(ctx context.Context, listening func(), fn func(id int64, mine bool), failed func(error)) {
+	for {
+		err := db.Listen(ctx, listening, fn)
+		if err == nil || ctx.Err() != nil {
+			return
+		}
+		if failed != nil {
+			failed(err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Listen is one try of Follow: it returns nil when ctx ends (at once on
+// SQLite), and an error when the connection it listens on fails.
 func (db *DB) Listen(ctx context.Context, listening func(), fn func(id int64, mine bool)) error {
 	if !db.d.postgres {
 		return nil

@@ -112,9 +112,10 @@ func (w *Worker) Run(ctx context.Context) (err error) {
 	w.ops = o
 	w.Ready()
 	close(w.ready)
-	listened := make(chan error, 1)
+	listened := make(chan struct{})
 	go func() {
-		listened <- w.listen(ctx)
+		defer close(listened)
+		w.listen(ctx)
 	}()
 	t := time.NewTicker(time.Duration(c.Games.TickInterval))
 	defer t.Stop()
@@ -125,31 +126,21 @@ func (w *Worker) Run(ctx context.Context) (err error) {
 		}
 		select {
 		case <-ctx.Done():
-			return <-listened
+			<-listened
+			return nil
 		case <-t.C:
 		}
 	}
 }
 
 // listen queues the AI's turn of every game it hears has changed, until
-// ctx ends; it listens again after a failed connection.
-func (w *Worker) listen(ctx context.Context) error {
-	for {
-		err := w.db.Listen(ctx, nil, func(id int64, _ bool) {
-			if err := w.games.QueueAI(ctx, id); err != nil && ctx.Err() == nil {
-				w.Logger.Warn("queueing the AI's turn", "game", id, "err", err)
-			}
-		})
-		if err == nil || ctx.Err() != nil {
-			return nil
+// ctx ends (store.Follow).
+func (w *Worker) listen(ctx context.Context) {
+	w.db.Follow(ctx, nil, func(id int64, _ bool) {
+		if err := w.games.QueueAI(ctx, id); err != nil && ctx.Err() == nil {
+			w.Logger.Warn("queueing the AI's turn", "game", id, "err", err)
 		}
-		w.Logger.Warn("listening for changes of games: again in a second", "err", err)
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(time.Second):
-		}
-	}
+	}, func(err error) { w.Logger.Warn("listening for changes of games: again in a second", "err", err) })
 }
 
 // aiWorkerCommand implements "tengen ai-worker" and returns the exit code.

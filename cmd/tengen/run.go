@@ -179,7 +179,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		// worker's move, the deadline leader's timeout) is delivered as
 		// soon as they commit it.
 		var listening sync.WaitGroup
-		listening.Go(func() { _ = m.bot.Listen(tctx) })
+		listening.Go(func() { m.bot.Listen(tctx) })
 		m.tick(tctx, time.Duration(c.Games.TickInterval))
 		listening.Wait()
 	}()
