@@ -42,34 +42,7 @@ func TestMainAgainstFakeDiscord(t *testing.T) {
 	if got := dc.Commands(""); len(got) != 0 {
 		t.Fatalf("%d global commands, want none with dev_guild set", len(got))
 	}
-	lobby := dc.NewChannel("lobby")
-	alice, bob := dc.User("alice"), dc.User("bob")
-	r, err := alice.Slash(ctx, lobby, "gomoku", discordtest.Sub("challenge", discordtest.Opt("opponent", bob.ID), discordtest.Opt("first", "me")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := r.Message().ID
-	ch, err := lobby.WaitMessage(ctx, func(x *discordtest.Message) bool { return x.ID == id && !x.Loading() })
-	if err != nil {
-		t.Fatal(err)
-	}
-	accept := ""
-	for _, b := range ch.Buttons() {
-		if b.Label == "Accept" {
-			accept = b.CustomID
-		}
-	}
-	if _, err := bob.Click(ctx, ch, accept); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := alice.Slash(ctx, lobby, "move", discordtest.Opt("move", "h8")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := lobby.WaitMessage(ctx, func(x *discordtest.Message) bool {
-		return len(x.Embeds) > 0 && !x.Loading() && strings.Contains(x.Content, "<@"+bob.ID+">")
-	}); err != nil {
-		t.Fatal(err)
-	}
+	_, _, bob := playFirstMove(ctx, t, dc)
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -373,8 +346,36 @@ func TestMainInHTTPMode(t *testing.T) {
 		t.Fatalf("/readyz in HTTP mode: %d %s", resp.StatusCode, body)
 	}
 
-	lobby := dc.NewChannel("lobby")
-	alice, bob := dc.User("alice"), dc.User("bob")
+	playFirstMove(ctx, t, dc)
+	if err := dc.WaitEndpointAnswers(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if f := dc.Failures(); len(f) != 0 {
+		t.Fatalf("failures: %+v", f)
+	}
+	if gs := dc.GatewayConnections(); len(gs) != 0 {
+		t.Fatalf("HTTP mode connected to the gateway: %+v", gs)
+	}
+	if st := dc.EndpointStats(); st.Failed != 0 || st.Inline+st.Accepted != 3 {
+		t.Fatalf("endpoint %+v: want the challenge, the accept and the move answered", st)
+	}
+	if !strings.Contains(logs.String(), "serving the interactions endpoint") || strings.Contains(logs.String(), "level=ERROR") {
+		t.Fatalf("logs:\n%s", logs.String())
+	}
+	if _, err := http.Post(url, "application/json", strings.NewReader("{}")); err == nil {
+		t.Error("the interactions endpoint still answers after Close")
+	}
+}
+
+// playFirstMove has alice challenge bob in a new channel, bob accept and
+// alice play h8, and waits for the board that asks bob to move.
+func playFirstMove(ctx context.Context, t *testing.T, dc *discordtest.Discord) (lobby *discordtest.Channel, alice, bob *discordtest.User) {
+	t.Helper()
+	lobby = dc.NewChannel("lobby")
+	alice, bob = dc.User("alice"), dc.User("bob")
 	r, err := alice.Slash(ctx, lobby, "gomoku", discordtest.Sub("challenge", discordtest.Opt("opponent", bob.ID), discordtest.Opt("first", "me")))
 	if err != nil {
 		t.Fatal(err)
@@ -401,25 +402,5 @@ func TestMainInHTTPMode(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if err := dc.WaitEndpointAnswers(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if err := m.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if f := dc.Failures(); len(f) != 0 {
-		t.Fatalf("failures: %+v", f)
-	}
-	if gs := dc.GatewayConnections(); len(gs) != 0 {
-		t.Fatalf("HTTP mode connected to the gateway: %+v", gs)
-	}
-	if st := dc.EndpointStats(); st.Failed != 0 || st.Inline+st.Accepted != 3 {
-		t.Fatalf("endpoint %+v: want the challenge, the accept and the move answered", st)
-	}
-	if !strings.Contains(logs.String(), "serving the interactions endpoint") || strings.Contains(logs.String(), "level=ERROR") {
-		t.Fatalf("logs:\n%s", logs.String())
-	}
-	if _, err := http.Post(url, "application/json", strings.NewReader("{}")); err == nil {
-		t.Error("the interactions endpoint still answers after Close")
-	}
+	return lobby, alice, bob
 }
