@@ -5,6 +5,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -94,4 +96,19 @@ func embedField(m *discordtest.Message, name string) string {
 		}
 	}
 	return ""
+}
+
+// TestAIWorkerNeedsPostgres: a worker on an SQLite file would share it with
+// nobody: it refuses, saying what to set, and needs no Discord token.
+func TestAIWorkerNeedsPostgres(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "config.yaml")
+	if err := os.WriteFile(path, []byte("database: "+filepath.Join(dir, "tengen.db")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	code := runWith([]string{"ai-worker", "-config", path}, io.Discard, &stderr, func(string) string { return "" })
+	if code != 1 || !strings.Contains(stderr.String(), "shares a PostgreSQL database with the bot processes") {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
 }

@@ -37,6 +37,8 @@ func TestStartupRefusals(t *testing.T) {
 		{name: "scale zero", config: "board:\n  scale: 0\n", want: []string{"board.scale", "0.25 to 4"}},
 		{name: "no defer time", config: "discord:\n  defer_after: 0s\n", want: []string{"discord.defer_after", "1s"}},
 		{name: "no AI memory", config: "games:\n  ai_memory_mb: 0\n", want: []string{"games.ai_memory_mb", "1 to 1024"}},
+		{name: "unknown AI place", config: "games:\n  ai: cloud\n", want: []string{"games.ai", "neither here nor workers"}},
+		{name: "AI workers on SQLite", config: "games:\n  ai: workers\n", want: []string{"games.ai", "PostgreSQL database that the workers share"}},
 		{name: "endpoint without public key", config: "interactions:\n  listen: \":8080\"\n", want: []string{"interactions.public_key", "required with interactions.listen", "Developer Portal"}},
 		{name: "public key not hex", config: "interactions:\n  listen: \":8080\"\n  public_key: not-a-key\n", want: []string{"interactions.public_key", "not-a-key", "64 hex digits"}},
 		{name: "public key too short", config: "interactions:\n  listen: \":8080\"\n  public_key: " + strings.Repeat("ab", 31) + "\n", want: []string{"interactions.public_key", "64 hex digits"}},
