@@ -264,3 +264,66 @@ func TestGroupDMLanguages(t *testing.T) {
 	noForbidden(t, w)
 	w.noFailures()
 }
+
+// TestBotLeavesTheServer: a game begun where the server installed Tengen
+// goes on after the bot user leaves the server (only the players' installs
+// remain). The reminder due while nobody plays is refused to the bot token
+// (403), which blocks it instead of retrying it; the next interaction there
+// shows it, the boards say the game is now played through the interactions
+// alone, the bot token is not tried again, and the game goes on to its end
+// with nothing left due.
+func TestBotLeavesTheServer(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	g := w.dc.NewGuild("theirs")
+	c := g.NewChannel("games")
+	ch := w.do(w.alice.Slash(ctx, c, "gomoku", discordtest.Sub("challenge",
+		discordtest.Opt("opponent", w.bob.ID), discordtest.Opt("first", "me"))))
+	w.click(w.bob, ch, "Accept")
+	w.do(w.alice.Slash(ctx, c, "move", discordtest.Opt("move", "h8")))
+	g.SetBotMember(false)
+	w.dc.Clock().Advance(match.DefaultMoveTimeout - match.DefaultRemindBefore + time.Minute)
+	if err := w.m.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	w.idle()
+	forbidden := func() int {
+		n := 0
+		for _, req := range w.dc.Requests() {
+			if req.Status == 403 {
+				n++
+			}
+		}
+		return n
+	}
+	refused := forbidden()
+	if refused == 0 {
+		t.Fatal("the bot token was never refused: the test did not reach the case")
+	}
+	w.must(w.bob.Slash(ctx, c, "games"))
+	w.idle()
+	if _, err := c.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return strings.HasPrefix(m.Content, "⏰ <@"+w.bob.ID+">, it is your move")
+	}); err != nil {
+		t.Fatalf("the reminder was not shown at the next interaction: %v", err)
+	}
+	board := w.do(w.bob.Slash(ctx, c, "move", discordtest.Opt("move", "h9")))
+	if !strings.Contains(board.Content, "next command or click here") {
+		t.Fatalf("the board after the bot left does not say how time-outs are shown now: %q", board.Content)
+	}
+	for i, mv := range []string{"i8", "i9", "j8", "j9", "k8", "k9", "l8"} {
+		board = w.do([2]*discordtest.User{w.alice, w.bob}[i%2].Slash(ctx, c, "move", discordtest.Opt("move", mv)))
+	}
+	if !strings.Contains(board.Content, "wins") {
+		t.Fatalf("the game did not end with alice's five: %q", board.Content)
+	}
+	w.idle()
+	if due, err := w.db.DueDeliveries(ctx); err != nil || len(due) != 0 {
+		t.Fatalf("games still due: %v, %v", due, err)
+	}
+	if more := forbidden() - refused; more != 0 {
+		t.Fatalf("%d more bot-token requests refused after the first interaction there", more)
+	}
+	w.noFailures()
+}
