@@ -173,14 +173,17 @@ func (db *DB) runBatch(reqs []*writeReq, results []error) error {
 // cancellation (see runBatch).
 type detached struct{ tx *sql.Tx }
 
+// ExecContext runs a statement of the batch's transaction.
 func (d detached) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	return d.tx.ExecContext(context.WithoutCancel(ctx), query, args...)
 }
 
+// QueryContext runs a query of the batch's transaction.
 func (d detached) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	return d.tx.QueryContext(context.WithoutCancel(ctx), query, args...)
 }
 
+// QueryRowContext runs a one-row query of the batch's transaction.
 func (d detached) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	return d.tx.QueryRowContext(context.WithoutCancel(ctx), query, args...)
 }

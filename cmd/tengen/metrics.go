@@ -148,6 +148,7 @@ type countingTransport struct {
 	count *prometheus.CounterVec
 }
 
+// RoundTrip sends r and counts it by route and status.
 func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	resp, err := t.base.RoundTrip(r)
 	status := "error"
