@@ -45,7 +45,8 @@
 //
 // # Gateway or HTTP
 //
-// Interactions come over the gateway (OnInteraction, through Gateway) or,
+// Interactions come over the gateway (OnEvent, or OnInteraction without
+// group DMs' recipients, through Gateway or Shards) or,
 // in HTTP mode, to the interactions endpoint (Endpoint), which checks
 // Discord's Ed25519 signature and hands them to the same handle. The
 // responder's first acknowledgement is the only difference: over HTTP,
@@ -55,15 +56,28 @@
 // answered 202. Everything after it goes through the webhook routes in both
 // modes.
 //
-// # Permissions
+// # Permissions and places
 //
 // The app's permissions in a channel (app_permissions, kept with the game)
 // decide what the deliverer may do there with the bot token; interaction
-// responses need none.
+// responses need none. Where a game is played (store.Place, from the
+// interaction's context and installations) decides whether the bot token
+// may be used at all: in its own DMs always, in a group DM or a server
+// that did not install Tengen never. There the players' interactions carry
+// everything, and what time decided while nobody played is shown at the
+// next interaction (stranded); a click on a message no token reaches any
+// more updates it in place (outdated). A challenge is posted only where
+// its opponent can see it (canSee).
+//
+// # Several processes
+//
+// Processes sharing a PostgreSQL database deliver each game under its
+// delivery lease, and hear each other's changes at commit (Listen).
 //
 // # Localisation
 //
-// Command names and descriptions carry English, 简体中文 and 繁體中文
-// localisations; replies follow the user's locale and public game messages
-// the server's, which the game keeps (see catalogue.go).
+// Command names and descriptions are localised in every language of the
+// catalogue; replies follow the user's locale and public game messages the
+// server's (outside servers, the locale of the interaction that made
+// them), which the game keeps (see catalogue.go).
 package bot
