@@ -25,6 +25,29 @@ type presenter struct {
 	// locale is the language of public messages of a game whose locale is
 	// not known yet.
 	locale locale
+	// undoRoom says whether someone may ask for an undo in an active game,
+	// and how many undos are left against the AI (-1 between people):
+	// match.Manager.UndoRoom. Nil shows Undo whenever a move was played.
+	undoRoom func(g *store.Game, eg engine.Game) (ok bool, left int)
+}
+
+// undoButton is the Undo button of an active game's board, or nil when
+// nobody could ask for an undo now; against the AI it says how many are
+// left.
+func (p *presenter) undoButton(g *store.Game, eg engine.Game, loc locale) *discordgo.Button {
+	ok, left := eg.Ply() > 0, -1
+	if p.undoRoom != nil {
+		ok, left = p.undoRoom(g, eg)
+	}
+	if !ok {
+		return nil
+	}
+	label := loc.t("button.undo")
+	if left >= 0 {
+		label = loc.t("button.undo_left", left)
+	}
+	b := button(g.ID, actUndo, eg.Ply(), label, discordgo.SecondaryButton)
+	return &b
 }
 
 // publicLocale is the language of g's public messages.
@@ -233,12 +256,14 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 		} else {
 			m.Content = loc.t("board.your_move", seatName(loc, seat), colourName(loc, g.Kind, turn))
 		}
-		m.Components = row(
-			button(g.ID, actMove, ply, loc.t("button.move"), discordgo.PrimaryButton),
-			button(g.ID, actUndo, ply, loc.t("button.undo"), discordgo.SecondaryButton),
+		buttons := []discordgo.MessageComponent{button(g.ID, actMove, ply, loc.t("button.move"), discordgo.PrimaryButton)}
+		if undo := p.undoButton(g, eg, loc); undo != nil {
+			buttons = append(buttons, *undo)
+		}
+		buttons = append(buttons,
 			button(g.ID, actDraw, ply, loc.t("button.draw"), discordgo.SecondaryButton),
-			button(g.ID, actResign, ply, loc.t("button.resign"), discordgo.DangerButton),
-		)
+			button(g.ID, actResign, ply, loc.t("button.resign"), discordgo.DangerButton))
+		m.Components = row(buttons...)
 	case store.Finished:
 		e.Color = colourOver
 		result := outcomeText(loc, g)
