@@ -166,7 +166,7 @@ func commands() []*discordgo.ApplicationCommand {
 			sub(subAI, "Play Xiangqi against the bot", levelOption(), xiangqiColour())),
 		cmd(cmdMove, "Play a move in your game in this channel", moveOpt, gameOption()),
 		cmd(cmdBoard, "Show your game's board again", gameOption()),
-		cmd(cmdResign, "Resign your game", gameOption()),
+		cmd(cmdResign, "Resign your game (in the first moves against the AI: abort it)", gameOption()),
 		cmd(cmdGames, "List your games in progress"),
 		cmd(cmdLeaderboard, "Show the rankings", kindOption(true),
 			withChoices(opt(discordgo.ApplicationCommandOptionString, optScope, "This server or everyone (default server)", false),

@@ -56,6 +56,10 @@ var liveButtons = []string{"Move…", "Undo", "Draw", "Resign"}
 // take back.
 var startButtons = []string{"Move…", "Draw", "Resign"}
 
+// earlyAIButtons are the buttons of a board against the AI in its first
+// moves, which the player may abort rather than resign.
+var earlyAIButtons = []string{"Move…", "Undo", "Draw", "Abort"}
+
 // buttonID returns the custom id of the button labelled label.
 func buttonID(t testing.TB, m *discordtest.Message, label string) string {
 	t.Helper()

@@ -260,9 +260,12 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 		if undo := p.undoButton(g, eg, loc); undo != nil {
 			buttons = append(buttons, *undo)
 		}
-		buttons = append(buttons,
-			button(g.ID, actDraw, ply, loc.t("button.draw"), discordgo.SecondaryButton),
-			button(g.ID, actResign, ply, loc.t("button.resign"), discordgo.DangerButton))
+		buttons = append(buttons, button(g.ID, actDraw, ply, loc.t("button.draw"), discordgo.SecondaryButton))
+		if match.CanAbort(g, eg) { // in the first moves against the AI: no record
+			buttons = append(buttons, button(g.ID, actAbort, ply, loc.t("button.abort"), discordgo.DangerButton))
+		} else {
+			buttons = append(buttons, button(g.ID, actResign, ply, loc.t("button.resign"), discordgo.DangerButton))
+		}
 		m.Components = row(buttons...)
 	case store.Finished:
 		e.Color = colourOver
@@ -276,7 +279,11 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 		m.Components = row(button(g.ID, actRematch, ply, loc.t("button.rematch"), discordgo.SuccessButton))
 	default:
 		e.Color = colourOver
-		m.Content = loc.t("board.ended." + string(g.Status))
+		if g.Aborted() {
+			m.Content = loc.t("board.ended.aborted")
+		} else {
+			m.Content = loc.t("board.ended." + string(g.Status))
+		}
 		m.Components = []discordgo.MessageComponent{}
 	}
 	return m, nil

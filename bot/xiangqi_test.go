@@ -20,7 +20,7 @@ func TestXiangqiAgainstTheAIToMate(t *testing.T) {
 	w := newWorld(t, setup{ai: &scriptAI{script: mateAI}})
 	ctx := ctxT(t)
 	board := w.do(w.alice.Slash(ctx, w.lobby, "xiangqi", discordtest.Sub("ai", discordtest.Opt("level", 1), discordtest.Opt("colour", "red"))))
-	checkBoard(t, board, startButtons...)
+	checkBoard(t, board, "Move…", "Draw", "Abort")
 	if !strings.Contains(board.Content, "<@"+w.alice.ID+">") {
 		t.Fatalf("red should move first: %q", board.Content)
 	}
@@ -66,7 +66,7 @@ func TestXiangqiAgainstTheAIToMate(t *testing.T) {
 		if played := w.moves(t, replied); len(played) != 2*i+2 || played[2*i] != strings.Fields(mv.shown)[0] {
 			t.Fatalf("move %d: the game's moves are %v, want %s at %d", i, played, mv.shown, 2*i)
 		}
-		checkBoard(t, replied, liveButtons...)
+		checkBoard(t, replied, earlyAIButtons...)
 		if !strings.Contains(replied.Content, "your move") {
 			t.Fatalf("after the AI's reply: %q", replied.Content)
 		}

@@ -176,6 +176,8 @@ const (
 	AIBusy             // none
 	UndoCapReached     // number
 	NoUndosHere        // none
+	AbortTooLate       // number
+	AbortOnlyAI        // none
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -372,6 +374,8 @@ var codes = [NumCodes]struct {
 	AIBusy:             {"ai busy", "the AI has too many moves to think about right now: try again in a minute", ClassLimit},
 	UndoCapReached:     {"undo cap reached", "you have had all the undos this server allows each player in a game (%d)", ClassLimit},
 	NoUndosHere:        {"no undos here", "this server allows no undos in games between players", ClassLimit},
+	AbortTooLate:       {"abort too late", "a game against the AI can be aborted only before your move %d: resign instead", ClassIllegal},
+	AbortOnlyAI:        {"abort only ai", "only a game against the AI can be aborted: resign instead", ClassIllegal},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 

@@ -186,6 +186,12 @@ const (
 	NoUndos        = -1 // players may not take back moves
 )
 
+// Aborted reports whether g was abandoned by its player in its first moves
+// against the AI (match.Abort) rather than dropped when its deadline
+// passed: an aborted game keeps no deadline, an idle one the deadline it
+// passed.
+func (g *Game) Aborted() bool { return g.Status == Abandoned && g.Deadline.IsZero() }
+
 // AILevel is the level of the AI's seat in g, 0 when people hold both.
 func (g *Game) AILevel() int { return max(g.Seats[0].AI, g.Seats[1].AI) }
 
