@@ -244,7 +244,8 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 	if lm := gk.lastMove(loc, eg); lm != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.last"), Value: "`" + lm + "`", Inline: true})
 	}
-	m := &message{Embeds: []*discordgo.MessageEmbed{e}, Files: []file{{Name: boardFile, ContentType: "image/png", Data: png}}}
+	m := &message{Embeds: []*discordgo.MessageEmbed{e}, Files: []file{{Name: boardFile, ContentType: "image/png", Data: png,
+		Description: altText(loc, g, eg)}}}
 	turn := eg.Turn()
 	switch g.Status {
 	case store.Active:
@@ -275,7 +276,7 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.rated"), Value: loc.t("board.too_short", match.MinRatedPlies)})
 		}
 		m.Content = "🏁 " + result
-		m.Files = append(m.Files, file{Name: replayFile, ContentType: "image/gif", Data: gif})
+		m.Files = append(m.Files, file{Name: replayFile, ContentType: "image/gif", Data: gif, Description: replayAltText(loc, g, eg)})
 		m.Components = row(button(g.ID, actRematch, ply, loc.t("button.rematch"), discordgo.SuccessButton))
 	default:
 		e.Color = colourOver

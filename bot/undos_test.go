@@ -136,3 +136,51 @@ func TestUndoCapBetweenPeople(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+// TestBoardAltText: every board image reaches Discord with its alt text
+// (the attachment's description), kept through the AI's edit of the
+// board, and the replay GIF of a finished game has one too.
+func TestBoardAltText(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	board := w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("ai", discordtest.Opt("colour", "black"))))
+	alt := func(m *discordtest.Message, file string) string {
+		t.Helper()
+		a, ok := m.Attachment(file)
+		if !ok {
+			t.Fatalf("message %s has no %s", m.ID, file)
+		}
+		return a.Description
+	}
+	if got := alt(board, "board.png"); got != "Gomoku board, game #1: 0 moves played. alice (black) to move." {
+		t.Fatalf("alt text of the first board: %q", got)
+	}
+	board = w.play(w.alice, "h8")
+	board, err := w.waitMoves(board, "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := alt(board, "board.png")
+	for _, want := range []string{"2 moves played.", "alice (black) to move.", "Last move: ", "Stones near it: "} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("alt text after the AI's reply %q lacks %q", got, want)
+		}
+	}
+	ask := w.must(w.alice.Slash(ctx, w.lobby, "resign"))
+	w.do(w.alice.Click(ctx, ask.Message(), buttonID(t, ask.Message(), "Yes, abort")))
+	final := w.current(board)
+	if got := alt(final, "board.png"); !strings.Contains(got, "The game ended without a result.") {
+		t.Fatalf("alt text of the aborted board: %q", got)
+	}
+	w.startGame()
+	people := w.play(w.alice, "h8")
+	final = w.resign(w.alice, people)
+	if got := alt(final, "board.png"); !strings.Contains(got, "bob (white) won by resignation.") {
+		t.Fatalf("alt text of the resigned board: %q", got)
+	}
+	if got := alt(final, "replay.gif"); got != "Replay of Gomoku game #2, move by move: 1 moves played." {
+		t.Fatalf("alt text of the replay: %q", got)
+	}
+	w.noFailures()
+}
