@@ -135,7 +135,7 @@ func New(opt Options) (*Bot, error) {
 	b := &Bot{opt: opt, st: opt.Store, clock: clock, log: opt.Logger, changes: map[int64][]chan struct{}{},
 		rest: &rest{s: opt.Session, app: opt.AppID},
 		pres: &presenter{render: opt.Renderer, opt: render.Options{Theme: opt.Theme, Scale: opt.Scale},
-			fixedView: opt.FixedXiangqiView, locale: localeOf(opt.Locale)},
+			fixedView: opt.FixedXiangqiView, locale: localeOf(opt.Locale), undoRoom: opt.Manager.UndoRoom},
 	}
 	b.m = opt.Manager
 	b.deliver = newDeliverer(opt.Store, b.rest, b.pres, clock, opt.Logger, opt.Deliverers)

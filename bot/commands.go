@@ -37,6 +37,7 @@ const (
 	optPage     = "page"
 	optUser     = "user"
 	optPreset   = "preset"
+	optUndos    = "undos"
 )
 
 // cmd is a command offered everywhere Tengen can be: installed to a
@@ -54,7 +55,9 @@ func cmd(name string, desc string, opts ...*discordgo.ApplicationCommandOption) 
 
 // limitsCommand is /limits: anyone sees, and members who may manage the
 // server choose, how strictly challenges, requests and pings are
-// rate-limited there; it exists only in servers that installed Tengen
+// rate-limited there, and how many undos each player may have in a game
+// between people (the server's other setting a member would look for
+// beside them); it exists only in servers that installed Tengen
 // (the limits are the server's). The permission is checked
 // by the handler from the member's permissions in the interaction, not with
 // default_member_permissions: discordgo writes that as a string, as
@@ -63,7 +66,10 @@ func limitsCommand() *discordgo.ApplicationCommand {
 	c := cmd(cmdLimits, "See or set how often members may challenge, ask and ping here",
 		withChoices(opt(discordgo.ApplicationCommandOptionString, optPreset, "off, relaxed, normal (the default) or strict", false),
 			choice("off", match.LimitsOff), choice("relaxed", match.LimitsRelaxed),
-			choice("normal", match.LimitsNormal), choice("strict", match.LimitsStrict)))
+			choice("normal", match.LimitsNormal), choice("strict", match.LimitsStrict)),
+		withChoices(opt(discordgo.ApplicationCommandOptionString, optUndos, "Undos each player may have per game between people (default unlimited)", false),
+			choice("none", match.UndosNone), choice("1 each", match.UndosOne),
+			choice("3 each", match.UndosThree), choice("unlimited", match.UndosUnlimited)))
 	c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	c.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	return c
@@ -160,7 +166,7 @@ func commands() []*discordgo.ApplicationCommand {
 			sub(subAI, "Play Xiangqi against the bot", levelOption(), xiangqiColour())),
 		cmd(cmdMove, "Play a move in your game in this channel", moveOpt, gameOption()),
 		cmd(cmdBoard, "Show your game's board again", gameOption()),
-		cmd(cmdResign, "Resign your game", gameOption()),
+		cmd(cmdResign, "Resign your game (in the first moves against the AI: abort it)", gameOption()),
 		cmd(cmdGames, "List your games in progress"),
 		cmd(cmdLeaderboard, "Show the rankings", kindOption(true),
 			withChoices(opt(discordgo.ApplicationCommandOptionString, optScope, "This server or everyone (default server)", false),

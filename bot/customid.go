@@ -26,6 +26,8 @@ const (
 	actRow       = "row"       // picker: a Gomoku row was chosen (select; Arg is the column)
 	actPiece     = "piece"     // picker: a Xiangqi piece was chosen (select)
 	actTo        = "to"        // picker: a Xiangqi destination was chosen (select)
+	actAbort     = "abort"     // ask to confirm aborting a game against the AI in its first moves
+	actAbortYes  = "abortyes"  // confirmed: abort (on the private confirmation)
 )
 
 // customID is a component's custom id: "g/<game>/<action>/<ply>", with an

@@ -181,7 +181,7 @@ func TestHTTPModeWholeGame(t *testing.T) {
 		t.Fatalf("HTTP mode opened the gateway: %+v", gs)
 	}
 	board := w.startGame()
-	checkBoard(t, board, liveButtons...)
+	checkBoard(t, board, startButtons...)
 	board = w.play(w.alice, "h8")
 	board = w.play(w.bob, "h9")
 	checkBoard(t, board, liveButtons...)

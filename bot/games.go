@@ -263,7 +263,8 @@ func (b *Bot) boardCommand(q *request, o options) (reply, error) {
 	return b.played(q, g.ID)
 }
 
-// resignCommand is /resign: it asks to confirm.
+// resignCommand is /resign: it asks to confirm resigning, or, in the
+// first moves against the AI, aborting (match.CanAbort).
 func (b *Bot) resignCommand(q *request, o options) (reply, error) {
 	g, err := b.findGame(q, o)
 	if err != nil {
@@ -273,12 +274,21 @@ func (b *Bot) resignCommand(q *request, o options) (reply, error) {
 }
 
 // confirmResign asks the player, privately, to confirm resigning game id
-// (the Resign button and /resign): one click next to Undo and Draw must not
-// lose a game. Whatever would refuse the resignation refuses it now.
+// (the Resign button and /resign), or aborting it in the first moves
+// against the AI (the Abort button and /resign then): one click next to
+// Undo and Draw must not end a game. Whatever would refuse it refuses it
+// now.
 func (b *Bot) confirmResign(q *request, id int64, ply int) (reply, error) {
-	g, err := b.m.MayResign(q.ctx, id, q.actor(), ply)
+	g, abort, err := b.m.MayLeave(q.ctx, id, q.actor(), ply)
 	if err != nil {
 		return reply{}, err
+	}
+	if abort {
+		m := &message{Content: q.loc.t("abort.confirm", g.ID), Ephemeral: true, Components: row(
+			button(g.ID, actAbortYes, 0, q.loc.t("button.abort_yes"), discordgo.DangerButton),
+			button(g.ID, actResignNo, 0, q.loc.t("button.resign_no"), discordgo.SecondaryButton),
+		)}
+		return reply{kind: replyMessage, msg: m}, nil
 	}
 	// No ply: once confirmed, the resignation stands whatever was played
 	// meanwhile.
@@ -297,6 +307,17 @@ func (b *Bot) resign(q *request, c customID) (reply, error) {
 		return reply{}, err
 	}
 	m := &message{Content: q.loc.t("resign.done", g.ID), Components: []discordgo.MessageComponent{}}
+	return reply{kind: replyUpdate, msg: m, games: []int64{g.ID}}, nil
+}
+
+// abort is the abort confirmation's Yes: the game ends with no result,
+// the confirmation says so and the board shows it.
+func (b *Bot) abort(q *request, c customID) (reply, error) {
+	g, err := b.m.Abort(q.ctx, c.Game, q.actor(), match.AnyPly)
+	if err != nil {
+		return reply{}, err
+	}
+	m := &message{Content: q.loc.t("abort.done", g.ID), Components: []discordgo.MessageComponent{}}
 	return reply{kind: replyUpdate, msg: m, games: []int64{g.ID}}, nil
 }
 

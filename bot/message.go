@@ -30,6 +30,9 @@ type message struct {
 type file struct {
 	Name, ContentType string
 	Data              []byte
+	// Description is the attachment's alt text for screen readers (at
+	// most 1024 characters; see altText).
+	Description string
 }
 
 // Attachment names of board messages.
@@ -41,8 +44,9 @@ const (
 // attachment is an entry of a message's attachments list: a file of the
 // request (by its index in the files) the message keeps.
 type attachment struct {
-	ID       string `json:"id"` // a snowflake in Discord's spec: the file's index, as text
-	Filename string `json:"filename"`
+	ID          string `json:"id"` // a snowflake in Discord's spec: the file's index, as text
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"` // alt text, at most 1024 characters
 }
 
 // allowedMentions is Discord's allowed_mentions: only the users listed
@@ -93,7 +97,7 @@ func (m *message) full() *payload {
 	}
 	atts := make([]attachment, len(m.Files))
 	for i, f := range m.Files {
-		atts[i] = attachment{ID: strconv.Itoa(i), Filename: f.Name}
+		atts[i] = attachment{ID: strconv.Itoa(i), Filename: f.Name, Description: f.Description}
 	}
 	p := &payload{Content: &content, Embeds: &embeds, Components: &comps, Attachments: &atts,
 		AllowedMentions: &allowedMentions{Parse: []string{}, Users: m.Ping}}

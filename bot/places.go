@@ -215,7 +215,7 @@ func (b *Bot) outdated(q *request, refusal reply) (reply, bool) {
 		return reply{}, false
 	}
 	switch c.Action {
-	case actMove, actUndo, actDraw, actResign, actRematch, actAccept, actDecline, actYes, actNo:
+	case actMove, actUndo, actDraw, actResign, actAbort, actRematch, actAccept, actDecline, actYes, actNo:
 	default:
 		return reply{}, false
 	}

@@ -25,6 +25,29 @@ type presenter struct {
 	// locale is the language of public messages of a game whose locale is
 	// not known yet.
 	locale locale
+	// undoRoom says whether someone may ask for an undo in an active game,
+	// and how many undos are left against the AI (-1 between people):
+	// match.Manager.UndoRoom. Nil shows Undo whenever a move was played.
+	undoRoom func(g *store.Game, eg engine.Game) (ok bool, left int)
+}
+
+// undoButton is the Undo button of an active game's board, or nil when
+// nobody could ask for an undo now; against the AI it says how many are
+// left.
+func (p *presenter) undoButton(g *store.Game, eg engine.Game, loc locale) *discordgo.Button {
+	ok, left := eg.Ply() > 0, -1
+	if p.undoRoom != nil {
+		ok, left = p.undoRoom(g, eg)
+	}
+	if !ok {
+		return nil
+	}
+	label := loc.t("button.undo")
+	if left >= 0 {
+		label = loc.t("button.undo_left", left)
+	}
+	b := button(g.ID, actUndo, eg.Ply(), label, discordgo.SecondaryButton)
+	return &b
 }
 
 // publicLocale is the language of g's public messages.
@@ -221,7 +244,8 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 	if lm := gk.lastMove(loc, eg); lm != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.last"), Value: "`" + lm + "`", Inline: true})
 	}
-	m := &message{Embeds: []*discordgo.MessageEmbed{e}, Files: []file{{Name: boardFile, ContentType: "image/png", Data: png}}}
+	m := &message{Embeds: []*discordgo.MessageEmbed{e}, Files: []file{{Name: boardFile, ContentType: "image/png", Data: png,
+		Description: altText(loc, g, eg)}}}
 	turn := eg.Turn()
 	switch g.Status {
 	case store.Active:
@@ -233,12 +257,17 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 		} else {
 			m.Content = loc.t("board.your_move", seatName(loc, seat), colourName(loc, g.Kind, turn))
 		}
-		m.Components = row(
-			button(g.ID, actMove, ply, loc.t("button.move"), discordgo.PrimaryButton),
-			button(g.ID, actUndo, ply, loc.t("button.undo"), discordgo.SecondaryButton),
-			button(g.ID, actDraw, ply, loc.t("button.draw"), discordgo.SecondaryButton),
-			button(g.ID, actResign, ply, loc.t("button.resign"), discordgo.DangerButton),
-		)
+		buttons := []discordgo.MessageComponent{button(g.ID, actMove, ply, loc.t("button.move"), discordgo.PrimaryButton)}
+		if undo := p.undoButton(g, eg, loc); undo != nil {
+			buttons = append(buttons, *undo)
+		}
+		buttons = append(buttons, button(g.ID, actDraw, ply, loc.t("button.draw"), discordgo.SecondaryButton))
+		if match.CanAbort(g, eg) { // in the first moves against the AI: no record
+			buttons = append(buttons, button(g.ID, actAbort, ply, loc.t("button.abort"), discordgo.DangerButton))
+		} else {
+			buttons = append(buttons, button(g.ID, actResign, ply, loc.t("button.resign"), discordgo.DangerButton))
+		}
+		m.Components = row(buttons...)
 	case store.Finished:
 		e.Color = colourOver
 		result := outcomeText(loc, g)
@@ -247,11 +276,15 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.rated"), Value: loc.t("board.too_short", match.MinRatedPlies)})
 		}
 		m.Content = "🏁 " + result
-		m.Files = append(m.Files, file{Name: replayFile, ContentType: "image/gif", Data: gif})
+		m.Files = append(m.Files, file{Name: replayFile, ContentType: "image/gif", Data: gif, Description: replayAltText(loc, g, eg)})
 		m.Components = row(button(g.ID, actRematch, ply, loc.t("button.rematch"), discordgo.SuccessButton))
 	default:
 		e.Color = colourOver
-		m.Content = loc.t("board.ended." + string(g.Status))
+		if g.Aborted() {
+			m.Content = loc.t("board.ended.aborted")
+		} else {
+			m.Content = loc.t("board.ended." + string(g.Status))
+		}
 		m.Components = []discordgo.MessageComponent{}
 	}
 	return m, nil

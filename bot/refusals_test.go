@@ -48,7 +48,7 @@ func TestStrangersAndOutOfTurn(t *testing.T) {
 	w := newWorld(t, setup{})
 	ctx := ctxT(t)
 	board := w.startGame()
-	for _, label := range []string{"Move…", "Undo", "Draw", "Resign"} {
+	for _, label := range []string{"Move…", "Draw", "Resign"} {
 		r := w.must(w.carol.Click(ctx, board, buttonID(t, board, label)))
 		wantEphemeral(t, r, "not playing")
 	}

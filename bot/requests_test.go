@@ -120,7 +120,7 @@ func TestDrawAndRematch(t *testing.T) {
 		t.Fatal(err)
 	}
 	next := w.click(w.bob, offer, "Accept")
-	checkBoard(t, next, liveButtons...)
+	checkBoard(t, next, startButtons...)
 	if !strings.Contains(next.Content, "<@"+w.bob.ID+">") {
 		t.Fatalf("the rematch should start with bob (black): %q", next.Content)
 	}

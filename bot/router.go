@@ -369,8 +369,10 @@ func (b *Bot) component(q *request) (reply, error) {
 		return b.ask(q, c, store.DrawRequest)
 	case actYes, actNo:
 		return b.answer(q, c, c.Action == actYes)
-	case actResign:
+	case actResign, actAbort:
 		return b.confirmResign(q, c.Game, c.Ply)
+	case actAbortYes:
+		return b.abort(q, c)
 	case actResignYes:
 		return b.resign(q, c)
 	case actResignNo:

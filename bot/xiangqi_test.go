@@ -20,7 +20,7 @@ func TestXiangqiAgainstTheAIToMate(t *testing.T) {
 	w := newWorld(t, setup{ai: &scriptAI{script: mateAI}})
 	ctx := ctxT(t)
 	board := w.do(w.alice.Slash(ctx, w.lobby, "xiangqi", discordtest.Sub("ai", discordtest.Opt("level", 1), discordtest.Opt("colour", "red"))))
-	checkBoard(t, board, liveButtons...)
+	checkBoard(t, board, "Move…", "Draw", "Abort")
 	if !strings.Contains(board.Content, "<@"+w.alice.ID+">") {
 		t.Fatalf("red should move first: %q", board.Content)
 	}
@@ -66,7 +66,7 @@ func TestXiangqiAgainstTheAIToMate(t *testing.T) {
 		if played := w.moves(t, replied); len(played) != 2*i+2 || played[2*i] != strings.Fields(mv.shown)[0] {
 			t.Fatalf("move %d: the game's moves are %v, want %s at %d", i, played, mv.shown, 2*i)
 		}
-		checkBoard(t, replied, liveButtons...)
+		checkBoard(t, replied, earlyAIButtons...)
 		if !strings.Contains(replied.Content, "your move") {
 			t.Fatalf("after the AI's reply: %q", replied.Content)
 		}
@@ -86,7 +86,7 @@ func TestXiangqiAgainstTheAIToMate(t *testing.T) {
 	// a rematch against the AI starts at once, colours swapped: the AI is red
 	w.must(w.alice.Click(ctx, final, buttonID(t, final, "Rematch")))
 	next, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
-		return m.ID != final.ID && len(m.Buttons()) == 4 && field(m, "Moves played") == "1"
+		return m.ID != final.ID && len(m.Buttons()) == 3 && field(m, "Moves played") == "1"
 	})
 	if err != nil {
 		t.Fatalf("the rematch board with the AI's first move: %v", err)
@@ -108,7 +108,7 @@ func TestUndoAgainstTheAI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	after := w.click(w.alice, b, "Undo")
+	after := w.click(w.alice, b, "Undo (3 left)")
 	if after.ID != b.ID || field(after, "Moves played") != "0" {
 		t.Fatalf("after the undo: %s moves on %s", field(after, "Moves played"), after.ID)
 	}

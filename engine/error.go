@@ -174,6 +174,10 @@ const (
 	ChallengeCooldown  // name (input), time
 	TooManyAIGames     // number
 	AIBusy             // none
+	UndoCapReached     // number
+	NoUndosHere        // none
+	AbortTooLate       // number
+	AbortOnlyAI        // none
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -368,6 +372,10 @@ var codes = [NumCodes]struct {
 	ChallengeCooldown:  {"challenge cooldown", "%s did not take up your last challenge: you may challenge them again at %s", ClassLimit},
 	TooManyAIGames:     {"too many ai games", "you already have %d games against the AI in progress: finish or resign one first", ClassLimit},
 	AIBusy:             {"ai busy", "the AI has too many moves to think about right now: try again in a minute", ClassLimit},
+	UndoCapReached:     {"undo cap reached", "you have had all the undos this server allows each player in a game (%d)", ClassLimit},
+	NoUndosHere:        {"no undos here", "this server allows no undos in games between players", ClassLimit},
+	AbortTooLate:       {"abort too late", "a game against the AI can be aborted only before your move %d: resign instead", ClassIllegal},
+	AbortOnlyAI:        {"abort only ai", "only a game against the AI can be aborted: resign instead", ClassIllegal},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 

@@ -161,6 +161,14 @@ type Game struct {
 	RemindAt time.Time
 	// AIUndos counts the undo requests used against the AI.
 	AIUndos int
+	// Undos counts the undos each side has had accepted in a game between
+	// people, by side.
+	Undos [2]int
+	// UndoCap is how many undos each player may have accepted in a game
+	// between people: UnlimitedUndos (the zero value), NoUndos, or a
+	// positive number each. The game keeps the cap of its server when it
+	// was created, so its rules do not change under the players.
+	UndoCap int
 	// RematchOf is the id of the game this one is a rematch of (a rematch
 	// offer, or the game it became); 0 for none. CreateGame stores it;
 	// later writes leave it as it is.
@@ -171,6 +179,18 @@ type Game struct {
 	// Version increases with every write; writes must carry the version read.
 	Version int64
 }
+
+// The values of Game.UndoCap that are not a number of undos.
+const (
+	UnlimitedUndos = 0  // players may take back moves without limit
+	NoUndos        = -1 // players may not take back moves
+)
+
+// Aborted reports whether g was abandoned by its player in its first moves
+// against the AI (match.Abort) rather than dropped when its deadline
+// passed: an aborted game keeps no deadline, an idle one the deadline it
+// passed.
+func (g *Game) Aborted() bool { return g.Status == Abandoned && g.Deadline.IsZero() }
 
 // AILevel is the level of the AI's seat in g, 0 when people hold both.
 func (g *Game) AILevel() int { return max(g.Seats[0].AI, g.Seats[1].AI) }
@@ -223,6 +243,12 @@ func (g *Game) check() error {
 	}
 	if g.AIUndos < 0 {
 		return invalid("negative undo count %d", g.AIUndos)
+	}
+	if g.Undos[0] < 0 || g.Undos[1] < 0 {
+		return invalid("negative undo counts %v", g.Undos)
+	}
+	if g.UndoCap < NoUndos {
+		return invalid("undo cap %d is neither a number, NoUndos nor UnlimitedUndos", g.UndoCap)
 	}
 	if g.RematchOf < 0 {
 		return invalid("game id %d of the game rematched is not positive", g.RematchOf)

@@ -34,7 +34,7 @@ func TestCreateAndLoadRoundTrip(t *testing.T) {
 				Seats: [2]Seat{Human("u3", "Ann"), Human("u4", "Dan")}, Rated: true, Status: Active,
 				Moves:    "size 19\nh8 h9\n",
 				Request:  Request{Kind: DrawRequest, By: engine.Second, At: clk.Now().Add(-time.Minute)},
-				Deadline: deadline, RemindAt: deadline.Add(-time.Hour), AIUndos: 0,
+				Deadline: deadline, RemindAt: deadline.Add(-time.Hour), AIUndos: 0, Undos: [2]int{2, 1}, UndoCap: 3,
 			}},
 		}
 		for _, tt := range tests {
@@ -88,6 +88,8 @@ func TestInvalidGamesAreRefused(t *testing.T) {
 			{"request", func(g *Game) { g.Request.Kind = "pause" }, "unknown request"},
 			{"side", func(g *Game) { g.Challenger = 2 }, "challenger side"},
 			{"undos", func(g *Game) { g.AIUndos = -1 }, "negative undo"},
+			{"undos of a side", func(g *Game) { g.Undos[1] = -1 }, "negative undo counts"},
+			{"undo cap", func(g *Game) { g.UndoCap = -2 }, "undo cap"},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

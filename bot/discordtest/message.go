@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -123,6 +124,9 @@ type Attachment struct {
 	ContentType string
 	URL         string
 	Data        []byte
+	// Description is the attachment's alt text (at most 1024 characters),
+	// which screen readers read.
+	Description string
 }
 
 // upload is a file part of a multipart request.
@@ -146,6 +150,7 @@ type messageBody struct {
 	nonce         string           // "" when absent
 	enforceNonce  bool
 	keep          []json.RawMessage // attachments: ids to keep, or indexes of new files
+	described     map[string]string // attachments: alt text by id or index
 	files         []upload
 }
 
@@ -211,15 +216,34 @@ func parseMessageBody(raw []byte, files []upload) (*messageBody, *apiError) {
 		return nil, err
 	}
 	var keep []struct {
-		ID json.RawMessage `json:"id"`
+		ID          json.RawMessage `json:"id"`
+		Description *string         `json:"description"`
 	}
 	if err := decode("attachments", &keep); err != nil {
 		return nil, err
 	}
-	for _, k := range keep {
+	b.described = map[string]string{}
+	for i, k := range keep {
 		b.keep = append(b.keep, k.ID)
+		if k.Description == nil {
+			continue
+		}
+		if n := len([]rune(*k.Description)); n > 1024 {
+			return nil, formError(fmt.Sprintf("attachments.%d.description", i), "BASE_TYPE_MAX_LENGTH", "Must be 1024 or fewer in length.")
+		}
+		b.described[attachmentRef(k.ID)] = *k.Description
 	}
 	return b, nil
+}
+
+// attachmentRef is an attachments entry's id as text: a snowflake string
+// of a kept attachment, or the index of a new file (a number or a string).
+func attachmentRef(id json.RawMessage) string {
+	var s string
+	if json.Unmarshal(id, &s) != nil {
+		s = string(id)
+	}
+	return s
 }
 
 // apply makes the next version of m (nil for a new message) from the request.
@@ -270,8 +294,16 @@ func (dc *Discord) applyLocked(m *Message, b *messageBody) *Message {
 	} else {
 		atts = append(atts, next.Attachments...)
 	}
+	for i := range atts {
+		if d, ok := b.described[atts[i].ID]; ok {
+			atts[i].Description = d
+		}
+	}
 	for _, f := range b.files {
 		a := &Attachment{ID: dc.newIDLocked(), Filename: f.filename, ContentType: f.contentType, Data: f.data}
+		if n, ok := strings.CutPrefix(f.field, "files["); ok {
+			a.Description = b.described[strings.TrimSuffix(n, "]")]
+		}
 		a.URL = dc.srv.URL + "/attachments/" + a.ID + "/" + a.Filename
 		dc.attachments[a.ID] = a
 		atts = append(atts, *a)
@@ -334,6 +366,7 @@ type wireAttachment struct {
 	Size        int    `json:"size"`
 	URL         string `json:"url"`
 	ProxyURL    string `json:"proxy_url"`
+	Description string `json:"description,omitempty"`
 }
 
 // wireInteractionMeta is a message's interaction_metadata, or with Name its
@@ -403,6 +436,7 @@ func (dc *Discord) wireLocked(m *Message) wireMessage {
 	for _, a := range m.Attachments {
 		w.Attachments = append(w.Attachments, wireAttachment{
 			ID: a.ID, Filename: a.Filename, ContentType: a.ContentType, Size: len(a.Data), URL: a.URL, ProxyURL: a.URL,
+			Description: a.Description,
 		})
 	}
 	if ix := dc.interactions[m.InteractionID]; ix != nil {

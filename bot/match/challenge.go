@@ -104,6 +104,9 @@ func (m *Manager) Challenge(ctx context.Context, spec ChallengeSpec) (*store.Gam
 	if err != nil {
 		return nil, err
 	}
+	if l.g.UndoCap, err = m.undoCapIn(ctx, spec.GuildID); err != nil {
+		return nil, err
+	}
 	side, err := m.challengerSide(spec.Start)
 	if err != nil {
 		return nil, err
@@ -336,6 +339,9 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 	}
 	l, err := newRecord(setup, old.g.GuildID, channel, who.Via)
 	if err != nil {
+		return nil, err
+	}
+	if l.g.UndoCap, err = m.undoCapIn(ctx, old.g.GuildID); err != nil {
 		return nil, err
 	}
 	if l.g.Locale == "" {

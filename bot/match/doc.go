@@ -3,8 +3,10 @@
 //
 // A Manager owns the rules of hosting: challenges (issue, accept, decline,
 // withdraw, expire), solo games against the AI, moves, requests (undo, draw,
-// rematch), resignation, turn deadlines with reminders, abandoned AI games
-// and results. It talks to storage through the Store interface (satisfied by
+// rematch; undos capped against the AI by Config.AIUndoLimit and between
+// people by the server's UndosSetting), resignation, aborting a game
+// against the AI in its first moves (AbortBeforeMove), turn deadlines with
+// reminders, abandoned AI games and results. It talks to storage through the Store interface (satisfied by
 // *store.DB), to the AI through AI, reads time from a Clock and reports what
 // happened through a Notifier as plain Event values.
 //

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
 )
 
 // Limits are the rate limits on what pings or burdens other people: a user
@@ -298,4 +299,52 @@ func (m *Manager) noteDeclines(l *live, events []Event) {
 			m.lim.forgive(l.g.Seats[e.Actor.Other()].UserID, l.g.Seats[e.Actor].UserID)
 		}
 	}
+}
+
+// UndosSetting is the server setting that caps the undos each player may
+// have in a game between people (games against the AI follow
+// Config.AIUndoLimit).
+const UndosSetting = "undos"
+
+// Values of UndosSetting.
+const (
+	UndosNone      = "none"      // no undos between people
+	UndosOne       = "1"         // one undo each per game
+	UndosThree     = "3"         // three undos each per game
+	UndosUnlimited = "unlimited" // as many as the opponent accepts (the default)
+)
+
+// UndosValues lists the values of UndosSetting, from the strictest.
+func UndosValues() []string {
+	return []string{UndosNone, UndosOne, UndosThree, UndosUnlimited}
+}
+
+// undoCap is the store.Game.UndoCap a value of UndosSetting stands for.
+func undoCap(value string) int {
+	switch value {
+	case UndosNone:
+		return store.NoUndos
+	case UndosOne:
+		return 1
+	case UndosThree:
+		return 3
+	}
+	return store.UnlimitedUndos
+}
+
+// undoCapIn returns the undo cap of games between people created now in
+// guild: its UndosSetting, unlimited where it has none (and outside
+// servers).
+func (m *Manager) undoCapIn(ctx context.Context, guild string) (int, error) {
+	if guild == "" {
+		return store.UnlimitedUndos, nil
+	}
+	v, err := m.st.GuildSetting(ctx, guild, UndosSetting)
+	switch {
+	case engine.ErrorCode(err) == engine.SettingNotSet:
+		return store.UnlimitedUndos, nil
+	case err != nil:
+		return 0, fmt.Errorf("undo cap of server %s: %w", guild, err)
+	}
+	return undoCap(v), nil
 }

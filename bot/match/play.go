@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"time"
 
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
@@ -86,16 +87,85 @@ func (m *Manager) Resign(ctx context.Context, id int64, who Actor, ply int) (*st
 	})
 }
 
-// MayResign reports whether who may resign game id from the position at
-// ply (AnyPly: any), refusing as Resign would, and changes nothing: the bot
-// asks to confirm a resignation first.
-func (m *Manager) MayResign(ctx context.Context, id int64, who Actor, ply int) (*store.Game, error) {
+// AbortBeforeMove is the move of a player against the AI from which the
+// game can no longer be aborted: before their 3rd move (with at most 2
+// moves of theirs on the board, counted after any undo) a player who
+// started a game against the AI by mistake, or at the wrong level, may
+// abort it with no record; after it only Resign remains, which records
+// the loss.
+const AbortBeforeMove = 3
+
+// CanAbort reports whether a player of the active game g (eg its
+// position) may abort it now: it is against the AI and the person has
+// not yet made move AbortBeforeMove (see there).
+func CanAbort(g *store.Game, eg engine.Game) bool {
+	if g.Status != store.Active || g.Seats[0].IsAI() == g.Seats[1].IsAI() {
+		return false
+	}
+	return movesOf(eg, personSide(g)) < AbortBeforeMove
+}
+
+// personSide is the side the person holds in a game against the AI.
+func personSide(g *store.Game) engine.Side {
+	if g.Seats[engine.First].IsAI() {
+		return engine.Second
+	}
+	return engine.First
+}
+
+// movesOf is how many moves side has made in eg.
+func movesOf(eg engine.Game, side engine.Side) int {
+	if side == engine.First {
+		return (eg.Ply() + 1) / 2
+	}
+	return eg.Ply() / 2
+}
+
+// Abort ends game id against the AI at the request of its player, in its
+// first moves (CanAbort), with no result: store.Abandoned, which counts in
+// no record or rating, and no deadline (an idle game keeps the one it
+// passed), which the board says. ply is as for Play. A game between
+// people, or one past the first moves, is refused: Resign it.
+func (m *Manager) Abort(ctx context.Context, id int64, who Actor, ply int) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
+		side, err := l.player(who.ID)
+		if err != nil {
+			return step{}, err
+		}
+		if err := l.checkPly(ply); err != nil {
+			return step{}, err
+		}
+		if !l.vsAI() {
+			return step{}, engine.E(engine.AbortOnlyAI)
+		}
+		if !CanAbort(l.g, l.eg) {
+			return step{}, engine.E(engine.AbortTooLate, AbortBeforeMove)
+		}
+		l.seen(who.Via)
+		l.g.Status = store.Abandoned
+		l.g.Deadline, l.g.RemindAt = time.Time{}, time.Time{}
+		l.g.Request = store.Request{}
+		l.settlePrompt(store.WantCancelled)
+		l.refreshBoard(who.Via)
+		return step{write: true, events: []Event{l.event(GameAbandoned, side)}}, nil
+	})
+}
+
+// MayLeave reports whether who may leave game id from the position at ply
+// (AnyPly: any), and how: abort it (CanAbort) or resign it. It refuses as
+// Resign would and changes nothing: the bot asks to confirm first.
+func (m *Manager) MayLeave(ctx context.Context, id int64, who Actor, ply int) (g *store.Game, abort bool, err error) {
+	g, err = m.change(ctx, id, func(l *live) (step, error) {
 		if _, err := l.player(who.ID); err != nil {
 			return step{}, err
 		}
-		return step{}, l.checkPly(ply)
+		if err := l.checkPly(ply); err != nil {
+			return step{}, err
+		}
+		abort = CanAbort(l.g, l.eg)
+		return step{}, nil
 	})
+	return g, abort, err
 }
 
 // ShowBoard shows game id on a new board through the interaction of who,

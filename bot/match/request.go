@@ -41,6 +41,9 @@ func (m *Manager) Ask(ctx context.Context, id int64, who Actor, kind store.Reque
 			if _, err := l.undoPlies(side); err != nil {
 				return step{}, err
 			}
+			if err := l.checkUndoCap(side); err != nil {
+				return step{}, err
+			}
 		}
 		if aiUndo := kind == store.UndoRequest && l.g.Seats[side.Other()].IsAI(); !aiUndo {
 			if err := m.limitRequest(ctx, l, who.ID, side, requestTerm(kind)); err != nil {
@@ -94,6 +97,49 @@ func (l *live) undoPlies(side engine.Side) (int, error) {
 		return 0, engine.E(engine.NothingToUndo)
 	}
 	return n, nil
+}
+
+// checkUndoCap refuses an undo of side between people once the game's
+// undo cap (its server's UndosSetting when it was created) is reached.
+// Against the AI, Config.AIUndoLimit holds instead (aiUndo).
+func (l *live) checkUndoCap(side engine.Side) error {
+	if l.g.Seats[side.Other()].IsAI() {
+		return nil
+	}
+	switch c := l.g.UndoCap; {
+	case c == store.NoUndos:
+		return engine.E(engine.NoUndosHere)
+	case c > 0 && l.g.Undos[side] >= c:
+		return engine.E(engine.UndoCapReached, c)
+	}
+	return nil
+}
+
+// UndoRoom says whether a player of the active game g (eg its position)
+// may ask for an undo now: they have a move to take back, and undos left
+// (against the AI, Config.AIUndoLimit; between people, the game's undo
+// cap). left is how many the player has left against the AI, -1 between
+// people. The board shows its Undo button only when ok.
+func (m *Manager) UndoRoom(g *store.Game, eg engine.Game) (ok bool, left int) {
+	for _, side := range []engine.Side{engine.First, engine.Second} {
+		if g.Seats[side].IsAI() {
+			continue
+		}
+		l := &live{g: g, eg: eg}
+		if _, err := l.undoPlies(side); err != nil {
+			continue
+		}
+		if g.Seats[side.Other()].IsAI() {
+			if n := m.cfg.AIUndoLimit - g.AIUndos; m.cfg.AIUndoLimit >= 0 && n > 0 {
+				return true, n
+			}
+			continue
+		}
+		if l.checkUndoCap(side) == nil {
+			return true, -1
+		}
+	}
+	return false, 0
 }
 
 // takeBack applies the pending undo request and returns its
@@ -170,6 +216,10 @@ func (m *Manager) answer(l *live, side engine.Side, accept bool, who Actor) (ste
 	l.settlePrompt(store.WantAccepted)
 	switch r.Kind {
 	case store.UndoRequest:
+		if err := l.checkUndoCap(r.By); err != nil {
+			return step{}, err
+		}
+		l.g.Undos[r.By]++
 		e, err := m.takeBack(l, now)
 		if err != nil {
 			return step{}, err
