@@ -62,16 +62,28 @@ func TestAIWorker(t *testing.T) {
 		t.Fatalf("the worker's move never showed: %v\nbot:\n%s\nworker:\n%s", err, logs.String(), wlogs.String())
 	}
 	<-ready
-	resp, err := http.Get("http://" + w.ops.addr.String() + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	for _, want := range []string{"tengen_ai_wait_seconds_count 1", "tengen_ai_searches 0", "tengen_store_commit_seconds_count"} {
-		if !strings.Contains(string(body), want) {
-			t.Errorf("the worker's /metrics lacks %q", want)
+	// The turn is counted done just after its move is committed: read the
+	// metrics until they say so.
+	var missing []string
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		resp, err := http.Get("http://" + w.ops.addr.String() + "/metrics")
+		if err != nil {
+			t.Fatal(err)
 		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		missing = missing[:0]
+		for _, want := range []string{"tengen_ai_wait_seconds_count 1", "tengen_ai_searches 0", "tengen_store_commit_seconds_count"} {
+			if !strings.Contains(string(body), want) {
+				missing = append(missing, want)
+			}
+		}
+		if len(missing) == 0 {
+			break
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("the worker's /metrics lacks %q", missing)
 	}
 	stopWorker()
 	if err := <-worked; err != nil {
