@@ -248,7 +248,9 @@ func TestHTTPModeDeferred(t *testing.T) {
 	}
 	checkBoard(t, board, liveButtons...)
 	r := w.must(w.bob.Slash(ctxT(t), w.lobby, "move", discordtest.Opt("move", "a1")))
-	w.settled(r)
+	// A refusal after a public deferral deletes the "thinking" message
+	// and follows privately: there is no edit to wait for.
+	w.idle()
 	wantEphemeral(t, r, "turn")
 	w.noFailures()
 	st := w.endpointStats()

@@ -248,8 +248,20 @@ func (w *world) settled(r *discordtest.Reply) *discordtest.Message {
 	w.t.Helper()
 	m := r.Message()
 	if r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource && m != nil {
-		if _, err := r.WaitEdit(ctxT(w.t)); err != nil {
-			w.t.Fatalf("the deferred reply was never completed: %v", err)
+		// Completed by an edit, or deleted when the answer is private (a
+		// refusal after a public deferral follows as an ephemeral message).
+		ctx := ctxT(w.t)
+		for cur := w.current(m); cur != nil && cur.Loading(); cur = w.current(m) {
+			select {
+			case <-ctx.Done():
+				w.t.Fatalf("the deferred reply was never completed: %v", ctx.Err())
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+		if w.current(m) == nil {
+			if fs := r.Followups(); len(fs) > 0 {
+				m = fs[len(fs)-1]
+			}
 		}
 	}
 	w.idle()
