@@ -299,15 +299,31 @@ func aiOwes(l *live) bool {
 // which the AI is to move or owes an answer. Deadlines need no re-arming:
 // they are stored, and Tick acts on them.
 func (m *Manager) Resume(ctx context.Context) error {
+	if err := m.queueOwed(ctx, nil); err != nil {
+		return fmt.Errorf("resume: %w", err)
+	}
+	return nil
+}
+
+// queueOwed queues the AI's pending work in every game against the AI but
+// those in skip. Where workers compute the AI (AIElsewhere) it reads
+// nothing: they look for the work themselves.
+func (m *Manager) queueOwed(ctx context.Context, skip map[int64]bool) error {
+	if m.cfg.AIElsewhere {
+		return nil
+	}
 	games, err := m.st.AIGames(ctx)
 	if err != nil {
-		return fmt.Errorf("resume: %w", err)
+		return err
 	}
 	var errs []error
 	for _, g := range games {
+		if skip[g.ID] {
+			continue
+		}
 		eg, err := Restore(g.Kind, g.Moves)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("resume game %d: %w", g.ID, err))
+			errs = append(errs, fmt.Errorf("game %d: %w", g.ID, err))
 			continue
 		}
 		if aiOwes(&live{g: g, eg: eg}) {

@@ -54,22 +54,9 @@ func (m *Manager) Tick(ctx context.Context) error {
 			errs = append(errs, fmt.Errorf("tick: game %d request: %w", g.ID, err))
 		}
 	}
-	games, err := m.st.AIGames(ctx)
-	if err != nil {
-		return errors.Join(append(errs, fmt.Errorf("tick: %w", err))...)
-	}
-	for _, g := range games {
-		if expired[g.ID] {
-			continue // expiring the request queued what the AI owes
-		}
-		eg, err := Restore(g.Kind, g.Moves)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("tick: game %d: %w", g.ID, err))
-			continue
-		}
-		if aiOwes(&live{g: g, eg: eg}) {
-			m.queueAI(g)
-		}
+	// Expiring a request queued what the AI owes in its game.
+	if err := m.queueOwed(ctx, expired); err != nil {
+		errs = append(errs, fmt.Errorf("tick: %w", err))
 	}
 	return errors.Join(errs...)
 }
