@@ -44,17 +44,6 @@ type Worker struct {
 
 	db    *store.DB
 	games *match.Manager
-	ops   *ops          // the metrics and health endpoint; nil when not configured
-	ready chan struct{} // closed once Run has started
-}
-
-// Ready is closed once the worker has started (its metrics endpoint, if
-// any, serving).
-func (w *Worker) Ready() <-chan struct{} {
-	if w.ready == nil {
-		w.ready = make(chan struct{})
-	}
-	return w.ready
 }
 
 // lifecycle is the game lifecycle, nil until Run makes it (for metrics).
@@ -109,9 +98,6 @@ func (w *Worker) Run(ctx context.Context) (err error) {
 		}()
 		w.Logger.Info("serving metrics and health", "address", o.addr.String())
 	}
-	w.ops = o
-	w.Ready()
-	close(w.ready)
 	listened := make(chan struct{})
 	go func() {
 		defer close(listened)

@@ -52,21 +52,19 @@ func TestAIWorker(t *testing.T) {
 	wctx, stopWorker := context.WithCancel(ctx)
 	worked := make(chan error, 1)
 	wcfg := cfg
-	wcfg.Metrics.Address = "127.0.0.1:0"
+	wcfg.Metrics.Address = freeAddr(t)
 	w := &Worker{Config: wcfg, Logger: slog.New(slog.NewTextHandler(&wlogs, nil))}
-	ready := w.Ready()
 	go func() { worked <- w.Run(wctx) }()
 	if _, err := lobby.WaitMessage(ctx, func(x *discordtest.Message) bool {
 		return len(x.Embeds) > 0 && embedField(x, "Moves played") == "2" && strings.Contains(x.Content, "<@"+alice.ID+">")
 	}); err != nil {
 		t.Fatalf("the worker's move never showed: %v\nbot:\n%s\nworker:\n%s", err, logs.String(), wlogs.String())
 	}
-	<-ready
 	// The turn is counted done just after its move is committed: read the
 	// metrics until they say so.
 	var missing []string
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		resp, err := http.Get("http://" + w.ops.addr.String() + "/metrics")
+		resp, err := http.Get("http://" + wcfg.Metrics.Address + "/metrics")
 		if err != nil {
 			t.Fatal(err)
 		}
