@@ -22,10 +22,8 @@ func TestAIWorker(t *testing.T) {
 	dc := discordtest.New(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cfg := defaultConfig()
+	cfg := fakeConfig(t, dc)
 	cfg.Database = storetest.Schema(t)
-	cfg.DevGuild = dc.Guild().ID
-	cfg.Discord.RESTURL = dc.URL()
 	cfg.Games.AI = aiWorkers
 	var logs, wlogs syncBuffer
 	m := &Main{Config: cfg, Token: strings.TrimPrefix(discordtest.Token, "Bot "), Logger: slog.New(slog.NewTextHandler(&logs, nil))}

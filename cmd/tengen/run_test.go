@@ -27,10 +27,7 @@ func TestMainAgainstFakeDiscord(t *testing.T) {
 	dc := discordtest.New(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	cfg := defaultConfig()
-	cfg.Database = filepath.Join(t.TempDir(), "tengen.db")
-	cfg.DevGuild = dc.Guild().ID
-	cfg.Discord.RESTURL = dc.URL()
+	cfg := fakeConfig(t, dc)
 	var logs bytes.Buffer
 	m := &Main{Config: cfg, Token: strings.TrimPrefix(discordtest.Token, "Bot "), Logger: slog.New(slog.NewTextHandler(&logs, nil))}
 	if err := m.Run(ctx); err != nil {
@@ -238,9 +235,7 @@ func TestMetricsAndHealth(t *testing.T) {
 	dc := discordtest.New(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	cfg := defaultConfig()
-	cfg.Database = filepath.Join(t.TempDir(), "tengen.db")
-	cfg.DevGuild, cfg.Discord.RESTURL = dc.Guild().ID, dc.URL()
+	cfg := fakeConfig(t, dc)
 	cfg.Metrics.Address = "127.0.0.1:0"
 	m := &Main{Config: cfg, Token: strings.TrimPrefix(discordtest.Token, "Bot "), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if err := m.Run(ctx); err != nil {
@@ -320,10 +315,7 @@ func TestMainInHTTPMode(t *testing.T) {
 	dc := discordtest.New(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	cfg := defaultConfig()
-	cfg.Database = filepath.Join(t.TempDir(), "tengen.db")
-	cfg.DevGuild = dc.Guild().ID
-	cfg.Discord.RESTURL = dc.URL()
+	cfg := fakeConfig(t, dc)
 	cfg.Interactions.Listen = "127.0.0.1:0"
 	cfg.Interactions.PublicKey = dc.PublicKeyHex()
 	cfg.Metrics.Address = "127.0.0.1:0"
@@ -403,4 +395,15 @@ func playFirstMove(ctx context.Context, t *testing.T, dc *discordtest.Discord) (
 		t.Fatal(err)
 	}
 	return lobby, alice, bob
+}
+
+// fakeConfig is the default configuration for a Main against the fake
+// Discord dc: a fresh SQLite file, the commands in dc's guild, REST through
+// the fake.
+func fakeConfig(t *testing.T, dc *discordtest.Discord) Config {
+	cfg := defaultConfig()
+	cfg.Database = filepath.Join(t.TempDir(), "tengen.db")
+	cfg.DevGuild = dc.Guild().ID
+	cfg.Discord.RESTURL = dc.URL()
+	return cfg
 }
