@@ -234,6 +234,14 @@ func wantEphemeral(t testing.TB, r *discordtest.Reply, fragments ...string) {
 
 func fmtInt(n int) string { return strconv.Itoa(n) }
 
+// nothingDue fails the test if any game still has a post to deliver.
+func (w *world) nothingDue() {
+	w.t.Helper()
+	if due, err := w.db.DueDeliveries(ctxT(w.t)); err != nil || len(due) != 0 {
+		w.t.Fatalf("games still due: %v, %v", due, err)
+	}
+}
+
 // idle waits until the bot has delivered everything due.
 func (w *world) idle() {
 	w.t.Helper()

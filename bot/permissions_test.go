@@ -54,9 +54,7 @@ func TestWithoutSendMessages(t *testing.T) {
 	if final := w.current(r.Message()); !strings.Contains(final.Content, "wins by time") {
 		t.Fatalf("the board after the loss on time: %q", final.Content)
 	}
-	if due, err := w.db.DueDeliveries(ctx); err != nil || len(due) != 0 {
-		t.Fatalf("games still due: %v, %v", due, err)
-	}
+	w.nothingDue()
 	if got := refusals(w.lobby); got != 0 {
 		t.Fatalf("%d private refusals, want none: nothing failed", got)
 	}

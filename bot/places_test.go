@@ -58,9 +58,7 @@ func TestPlayInBotDM(t *testing.T) {
 	if !strings.Contains(w.current(board).Content, "本局已放弃") {
 		t.Fatalf("the board after a day without a move: %q", w.current(board).Content)
 	}
-	if due, err := w.db.DueDeliveries(ctx); err != nil || len(due) != 0 {
-		t.Fatalf("games still due: %v, %v", due, err)
-	}
+	w.nothingDue()
 	noForbidden(t, w)
 	w.noFailures()
 }
@@ -122,9 +120,7 @@ func TestPlayInGroupDM(t *testing.T) {
 	if len(w.dc.Notifications()) == pings {
 		t.Fatal("nobody was notified of the loss on time")
 	}
-	if due, err := w.db.DueDeliveries(ctx); err != nil || len(due) != 0 {
-		t.Fatalf("games still due: %v, %v", due, err)
-	}
+	w.nothingDue()
 	// Against the AI too.
 	w.do(w.bob.Slash(ctx, gdm, "xiangqi", discordtest.Sub("ai", discordtest.Opt("level", 1))))
 	noForbidden(t, w)
@@ -229,9 +225,7 @@ func TestOutdatedBoardClick(t *testing.T) {
 	if !reason || !notice {
 		t.Fatalf("the reason (%v) and the notice of the loss (%v), as follow-ups of the click", reason, notice)
 	}
-	if due, err := w.db.DueDeliveries(ctx); err != nil || len(due) != 0 {
-		t.Fatalf("games still due: %v, %v", due, err)
-	}
+	w.nothingDue()
 	noForbidden(t, w)
 	w.noFailures()
 }
@@ -319,9 +313,7 @@ func TestBotLeavesTheServer(t *testing.T) {
 		t.Fatalf("the game did not end with alice's five: %q", board.Content)
 	}
 	w.idle()
-	if due, err := w.db.DueDeliveries(ctx); err != nil || len(due) != 0 {
-		t.Fatalf("games still due: %v, %v", due, err)
-	}
+	w.nothingDue()
 	if more := forbidden() - refused; more != 0 {
 		t.Fatalf("%d more bot-token requests refused after the first interaction there", more)
 	}
