@@ -142,13 +142,22 @@ func (m *Manager) Abort(ctx context.Context, id int64, who Actor, ply int) (*sto
 			return step{}, engine.E(engine.AbortTooLate, AbortBeforeMove)
 		}
 		l.seen(who.Via)
-		l.g.Status = store.Abandoned
+		s := l.abandon(side)
+		// No deadline left tells an aborted game from an idle one.
 		l.g.Deadline, l.g.RemindAt = time.Time{}, time.Time{}
 		l.g.Request = store.Request{}
-		l.settlePrompt(store.WantCancelled)
 		l.refreshBoard(who.Via)
-		return step{write: true, events: []Event{l.event(GameAbandoned, side)}}, nil
+		return s, nil
 	})
+}
+
+// abandon ends the game with no result (store.Abandoned: no record, no
+// rating), cancelling its open prompt; by is the side it is put down to.
+// The caller shows the board.
+func (l *live) abandon(by engine.Side) step {
+	l.g.Status = store.Abandoned
+	l.settlePrompt(store.WantCancelled)
+	return step{write: true, events: []Event{l.event(GameAbandoned, by)}}
 }
 
 // MayLeave reports whether who may leave game id from the position at ply

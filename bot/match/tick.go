@@ -86,10 +86,9 @@ func (m *Manager) deadlineDue(l *live) (step, error) {
 		if aiOwes(l) {
 			return step{}, nil // the AI is behind, not the player; Tick queues it
 		}
-		l.g.Status = store.Abandoned
-		l.settlePrompt(store.WantCancelled)
+		s := l.abandon(turn)
 		l.showBoard(nil)
-		return step{write: true, events: []Event{l.event(GameAbandoned, turn)}}, nil
+		return s, nil
 	}
 	return step{}, nil
 }
