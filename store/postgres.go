@@ -79,10 +79,15 @@ func openPostgres(ctx context.Context, path string, opt Options) (*DB, error) {
 }
 
 // pause waits before the next attempt of a write transaction that failed
-// to serialize: a random time of up to attempt milliseconds (10 at most),
-// so that the transactions that collided do not collide again.
+// to serialize: a random time of up to 2^(attempt-1) milliseconds, 200 at
+// most, so that the transactions that collided do not collide again. The
+// bound grows because what a transaction collides with may still be running:
+// on a loaded machine, twenty attempts paused a few milliseconds each all
+// failed (a /move of TestThreeProcessesHTTP, in CI). Twenty attempts wait 1.2 s on average,
+// 2.5 s at most, within an interaction's deferral.
 func pause(ctx context.Context, attempt int) error {
-	d := time.Duration(rand.Int64N(int64(min(attempt, 10))*int64(time.Millisecond))) + time.Microsecond
+	bound := time.Duration(min(1<<min(attempt-1, 8), 200)) * time.Millisecond
+	d := time.Duration(rand.Int64N(int64(bound))) + time.Microsecond
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
