@@ -159,11 +159,12 @@ func (e *Engines) seed(g engine.Game) int64 {
 // searcher is one kind's engine as Engines uses it: reset readies it for a
 // search with o, as new, keeping its memory; then think asks it for a
 // move, or evaluate for a score with whether the engine sees the position
-// as level.
+// as level, or analyse for a review (analyse.go).
 type searcher interface {
 	reset(o aiOptions)
 	think(ctx context.Context, g engine.Game) (string, error)
 	evaluate(ctx context.Context, g engine.Game) (score int, level bool, err error)
+	analyse(ctx context.Context, g engine.Game) (Analysis, error)
 }
 
 // gomokuAI is engine/gomoku/ai as a searcher.

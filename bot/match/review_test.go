@@ -1,0 +1,195 @@
+package match
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+func TestClassOfThresholds(t *testing.T) {
+	cases := []struct {
+		loss float64
+		best bool
+		want MoveClass
+	}{
+		{0, false, Best}, {0.3, true, Best}, {0.019, false, Best},
+		{0.02, false, Good}, {0.049, false, Good},
+		{0.05, false, Inaccuracy}, {0.099, false, Inaccuracy},
+		{0.10, false, Mistake}, {0.149, false, Mistake},
+		{0.15, false, Blunder}, {1, false, Blunder},
+	}
+	for _, c := range cases {
+		if got := ClassOf(c.loss, c.best); got != c.want {
+			t.Errorf("ClassOf(%v, %v) = %v, want %v", c.loss, c.best, got, c.want)
+		}
+	}
+}
+
+func TestMoveAccuracy(t *testing.T) {
+	if a := MoveAccuracy(0); math.Abs(a-100) > 0.01 {
+		t.Errorf("no loss: accuracy %.2f, want 100", a)
+	}
+	if a := MoveAccuracy(1); a != 0 {
+		t.Errorf("a whole point lost: accuracy %.2f, want 0", a)
+	}
+	prev := 101.0
+	for loss := 0.0; loss <= 1; loss += 0.01 {
+		a := MoveAccuracy(loss)
+		if a > prev {
+			t.Fatalf("accuracy rises with the loss at %.2f", loss)
+		}
+		prev = a
+	}
+}
+
+// scripted is an Analyst that knows the expected score of some positions
+// (by the number of moves played), 0.5 elsewhere, and always names "best".
+type scripted map[int]float64
+
+func (s scripted) Analyse(ctx context.Context, g engine.Game, nodes uint64) (Analysis, error) {
+	e, ok := s[g.Ply()]
+	if !ok {
+		e = 0.5
+	}
+	return Analysis{Expected: e, Best: "best", Line: []string{"best"}}, nil
+}
+
+func TestReviewGameJudgesEachMoveFromBothSides(t *testing.T) {
+	g, err := NewGame(Setup{Kind: store.Gomoku})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"h8", "h9", "i9", "a1", "j10"} {
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text, err := g.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Position n is the one after n moves, seen by the side to move
+	// there (black at even n). White stands at 0.62 before its a1
+	// (position 3), black at 0.9 after it (position 4): white kept 0.1 and
+	// gave away 0.52, a blunder. Black's i9 (0.5 before it, 1-0.62 = 0.38
+	// after) gave away 0.12, a mistake; its j10 kept its 0.9.
+	a := scripted{3: 0.62, 4: 0.9, 5: 0.1}
+	r, err := ReviewGame(context.Background(), a, store.Gomoku, string(text), 1000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Moves) != 5 || len(r.Expected) != 6 {
+		t.Fatalf("%d moves, %d positions", len(r.Moves), len(r.Expected))
+	}
+	m := r.Moves[3]
+	if m.Move != "a1" || m.Side != engine.Second || math.Abs(m.Loss-0.52) > 1e-9 || m.Class != Blunder {
+		t.Errorf("a1: %+v, want white's blunder losing 0.52", m)
+	}
+	if m := r.Moves[2]; math.Abs(m.Loss-0.12) > 1e-9 || m.Class != Mistake {
+		t.Errorf("i9: %+v, want a mistake losing 0.12", m)
+	}
+	// The graph is black's expected score: position 3 is white's 0.62.
+	if math.Abs(r.Expected[3]-0.38) > 1e-9 || math.Abs(r.Expected[4]-0.9) > 1e-9 {
+		t.Errorf("graph %v", r.Expected)
+	}
+	if got := r.TurningPoints(3); len(got) != 2 || got[0] != 3 || got[1] != 2 {
+		t.Errorf("turning points %v, want [3 2]", got)
+	}
+	if r.Accuracy[1] >= r.Accuracy[0] {
+		t.Errorf("accuracy %v: white blundered and should be lower", r.Accuracy)
+	}
+}
+
+func TestReviewFindsTheBlunderWithTheRealEngine(t *testing.T) {
+	// Black makes an open three (h8 i8 j8); white's a3 ignores it, and
+	// black wins with an open four and five. a3 gave the game away.
+	g, err := NewGame(Setup{Kind: store.Gomoku})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"} {
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text, err := g.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var done []int
+	r, err := ReviewGame(context.Background(), &Engines{Spare: -1}, store.Gomoku, string(text), 20000,
+		func(d, total int) { done = append(done, d) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) != 10 || done[9] != 10 {
+		t.Errorf("progress %v, want 1..10", done)
+	}
+	a3 := r.Moves[5]
+	if a3.Move != "a3" || a3.Class != Blunder || a3.After != 0 {
+		t.Errorf("a3: %+v, want a blunder into a lost position", a3)
+	}
+	if k8 := r.Moves[6]; k8.Class != Best || k8.Before != 1 {
+		t.Errorf("k8: %+v, want the best move of a won position", k8)
+	}
+	if r.Expected[9] != 1 {
+		t.Errorf("after the five black's expected score is %v, want 1", r.Expected[9])
+	}
+	for i, e := range r.Expected {
+		if e < 0 || e > 1 {
+			t.Errorf("position %d: expected score %v", i, e)
+		}
+	}
+	if r.Accuracy[0] <= r.Accuracy[1] {
+		t.Errorf("accuracy %v: white blundered", r.Accuracy)
+	}
+}
+
+func TestReviewXiangqiWithTheRealEngine(t *testing.T) {
+	g, err := NewGame(Setup{Kind: store.Xiangqi})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"h3e3", "h10g8", "h1g3", "i10h10"} {
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text, err := g.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &Engines{Spare: -1}
+	r, err := ReviewGame(context.Background(), e, store.Xiangqi, string(text), 20000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Moves) != 4 || len(r.Expected) != 5 {
+		t.Fatalf("%d moves, %d positions", len(r.Moves), len(r.Expected))
+	}
+	for i, m := range r.Moves {
+		if m.Best == "" || len(m.Line) == 0 || m.Line[0] != m.Best {
+			t.Errorf("move %d: no engine line: %+v", i, m)
+		}
+		if m.Move == m.Best && m.Class != Best {
+			t.Errorf("move %d is the engine's own and classed %v", i, m.Class)
+		}
+		// A known opening: nobody gives much away.
+		if m.Class >= Mistake {
+			t.Errorf("move %d %s classed %v (loss %.3f)", i, m.Move, m.Class, m.Loss)
+		}
+	}
+	// The same position and budget give the same analysis.
+	again, err := ReviewGame(context.Background(), e, store.Xiangqi, string(text), 20000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range r.Expected {
+		if r.Expected[i] != again.Expected[i] {
+			t.Fatalf("position %d: %v then %v", i, r.Expected[i], again.Expected[i])
+		}
+	}
+}
