@@ -13,6 +13,9 @@
 // single game by at most one game per other owner waiting, not by all of
 // them. With a single owner (Add) the queue is first in, first out.
 // Options bound the games waiting, in all and per owner (see AddFor).
+//
+// Low-priority work (Low: a review's next position) runs only when no game
+// waits, one piece at a time.
 package queue
 
 import (
@@ -71,6 +74,10 @@ type Queue struct {
 	again   map[int64]int64
 	closed  bool
 	idle    chan struct{} // closed and replaced whenever nothing is queued or running
+	// low is the low-priority work waiting, first in first out; lowBusy
+	// says one piece runs.
+	low     []func(context.Context)
+	lowBusy bool
 }
 
 // owner is one owner's waiting games, first in first out.
@@ -223,12 +230,34 @@ func (q *Queue) Do(ctx context.Context, id int64, fn func()) error {
 	return nil
 }
 
+// Low queues fn as low-priority work: a worker runs it only when no game
+// waits for one, and only one piece of low-priority work runs at a time. So
+// with two workers or more a game never waits for low-priority work while
+// fewer than all workers have games; with one, it waits for the piece
+// running at most. Keep each piece short (a review queues one position at
+// a time). Low does nothing once the queue is closed; what is waiting when
+// it closes is dropped.
+func (q *Queue) Low(fn func(ctx context.Context)) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.closed {
+		return
+	}
+	q.low = append(q.low, fn)
+	q.cond.Signal()
+}
+
 func (q *Queue) work() {
 	defer q.wg.Done()
 	for {
-		id, waited, ok := q.next()
+		id, low, waited, ok := q.next()
 		if !ok {
 			return
+		}
+		if low != nil {
+			low(q.ctx)
+			q.lowDone()
+			continue
 		}
 		if q.opt.Waited != nil {
 			q.opt.Waited(waited)
@@ -238,20 +267,36 @@ func (q *Queue) work() {
 	}
 }
 
+// lowDone marks the running piece of low-priority work finished.
+func (q *Queue) lowDone() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.lowBusy = false
+	q.cond.Broadcast()
+}
+
 // next waits for a game to work on that nobody has, taking the oldest game
-// of the first owner in the ring that has one; false when the queue is
-// closed.
-func (q *Queue) next() (int64, time.Duration, bool) {
+// of the first owner in the ring that has one, or, when no game waits and
+// no low-priority work runs, the oldest low-priority work; false when the
+// queue is closed.
+func (q *Queue) next() (int64, func(context.Context), time.Duration, bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	for {
 		if q.closed {
-			return 0, 0, false
+			return 0, nil, 0, false
 		}
 		if id, ok := q.take(); ok {
 			waited := time.Since(q.since[id])
 			delete(q.since, id)
-			return id, waited, true
+			return id, nil, waited, true
+		}
+		if len(q.low) > 0 && !q.lowBusy && q.n == 0 {
+			fn := q.low[0]
+			q.low[0] = nil
+			q.low = q.low[1:]
+			q.lowBusy = true
+			return 0, fn, 0, true
 		}
 		q.cond.Wait()
 	}
@@ -329,6 +374,7 @@ func (q *Queue) Close(ctx context.Context) error {
 	q.mu.Lock()
 	q.closed = true
 	q.ring, q.owners, q.queued, q.n = nil, map[int64]*owner{}, map[int64]int64{}, 0
+	q.low = nil
 	q.cond.Broadcast()
 	q.mu.Unlock()
 
