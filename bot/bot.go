@@ -39,6 +39,10 @@ type Store interface {
 	Stats(ctx context.Context, userID string, kind store.Kind) (*store.Stats, error)
 	Rating(ctx context.Context, userID string, kind store.Kind) (store.PlayerRating, error)
 	SetGuildSetting(ctx context.Context, guildID, key, value string) error
+	LastFinished(ctx context.Context, userID string) (int64, error)
+	AddReviewRequest(ctx context.Context, r store.ReviewRequest) error
+	ReviewRequests(ctx context.Context) ([]store.ReviewRequest, error)
+	ReviewAnswered(ctx context.Context, interaction string) error
 }
 
 // Options configure a Bot. Session, Store and Manager are required.
@@ -101,6 +105,8 @@ type Bot struct {
 	closeMu  sync.RWMutex
 	closed   bool
 
+	reviews reviewers // the reviews being answered (review.go)
+
 	// changes wakes handlers waiting for the next change of a game (the
 	// AI's answer to a move they are about to show).
 	changesMu sync.Mutex
@@ -138,6 +144,8 @@ func New(opt Options) (*Bot, error) {
 			fixedView: opt.FixedXiangqiView, locale: localeOf(opt.Locale), undoRoom: opt.Manager.UndoRoom},
 	}
 	b.m = opt.Manager
+	b.reviews.ctx, b.reviews.cancel = context.WithCancel(context.Background())
+	b.reviews.active = map[string]bool{}
 	b.deliver = newDeliverer(opt.Store, b.rest, b.pres, clock, opt.Logger, opt.Deliverers)
 	return b, nil
 }
@@ -196,7 +204,8 @@ func (b *Bot) nextChange(id int64) <-chan struct{} {
 }
 
 // Resume picks up after a start: every game with a post Discord does not
-// show yet is delivered.
+// show yet is delivered, and every review request left unanswered is
+// answered.
 func (b *Bot) Resume(ctx context.Context) error {
 	ids, err := b.st.DueDeliveries(ctx)
 	if err != nil {
@@ -204,6 +213,9 @@ func (b *Bot) Resume(ctx context.Context) error {
 	}
 	for _, id := range ids {
 		b.deliver.add(id)
+	}
+	if err := b.resumeReviews(ctx); err != nil {
+		return fmt.Errorf("resume reviews: %w", err)
 	}
 	return nil
 }
@@ -241,6 +253,8 @@ func (b *Bot) Close(ctx context.Context) error {
 	case <-done:
 	case <-ctx.Done():
 	}
+	b.reviews.cancel() // a review being made is finished by the next start
+	b.reviews.wg.Wait()
 	err := b.deliver.q.Idle(ctx) // what is queued is delivered now, if there is time
 	if cerr := b.deliver.close(ctx); err == nil {
 		err = cerr

@@ -21,6 +21,7 @@ const (
 	cmdStats       = "stats"
 	cmdHelp        = "help"
 	cmdLimits      = "limits"
+	cmdReview      = "review"
 
 	subChallenge = "challenge"
 	subAI        = "ai"
@@ -109,6 +110,15 @@ func gameOption() *discordgo.ApplicationCommandOption {
 	return o
 }
 
+// reviewGameOption names a finished game to review (default: the user's
+// last one).
+func reviewGameOption() *discordgo.ApplicationCommandOption {
+	o := opt(discordgo.ApplicationCommandOptionInteger, optGame, "Which game (default: your last finished one)", false)
+	lo := 1.0
+	o.MinValue = &lo
+	return o
+}
+
 func kindOption(required bool) *discordgo.ApplicationCommandOption {
 	return withChoices(opt(discordgo.ApplicationCommandOptionString, optGame, "Gomoku or Xiangqi", required),
 		choice("Gomoku", string(store.Gomoku)), choice("Xiangqi", string(store.Xiangqi)))
@@ -175,6 +185,7 @@ func commands() []*discordgo.ApplicationCommand {
 		cmd(cmdStats, "Show a player's record and rating", opt(discordgo.ApplicationCommandOptionUser, optUser, "Whose (default you)", false),
 			kindOption(false)),
 		cmd(cmdHelp, "How to play with Tengen"),
+		cmd(cmdReview, "Review a finished game with the engine: accuracy, turning points, better moves", reviewGameOption()),
 		limitsCommand(),
 	}
 }

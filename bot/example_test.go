@@ -24,5 +24,6 @@ func ExampleCommands() {
 	// leaderboard 排行榜 排行榜
 	// stats 战绩 戰績
 	// help 帮助 幫助
+	// review 复盘 覆盤
 	// limits 频率限制 頻率限制
 }

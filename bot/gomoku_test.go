@@ -137,7 +137,7 @@ func TestGomokuGameToFive(t *testing.T) {
 	wantEphemeral(t, w.must(alice.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "h9"))), "h9")
 
 	final := w.do(alice.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "l8")))
-	checkBoard(t, final, "Rematch")
+	checkBoard(t, final, "Rematch", "Review")
 	if _, ok := final.Attachment("replay.gif"); !ok {
 		t.Fatal("the final board has no replay")
 	}

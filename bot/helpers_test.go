@@ -55,6 +55,7 @@ type world struct {
 	endpoint     *httptest.Server   // the interactions endpoint in HTTP mode
 	http         bool
 	deferAfter   time.Duration
+	analyst      match.Analyst
 	b            *bot.Bot
 	m            *match.Manager
 	db           *store.DB
@@ -77,6 +78,8 @@ type setup struct {
 	http bool
 	// deferAfter is Options.DeferAfter (the bot's default when 0).
 	deferAfter time.Duration
+	// analyst makes the reviews (the real engines when nil).
+	analyst match.Analyst
 }
 
 // newWorld starts the fake Discord, opens a database and starts the bot.
@@ -84,7 +87,7 @@ func newWorld(t testing.TB, s setup) *world {
 	t.Helper()
 	dc := discordtest.New(t, s.opts...)
 	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget, logs: s.logs,
-		http: s.http, deferAfter: s.deferAfter}
+		http: s.http, deferAfter: s.deferAfter, analyst: s.analyst}
 	if w.ai == nil {
 		w.ai = &scriptAI{}
 	}
@@ -109,6 +112,11 @@ func (w *world) start() {
 		Notifier: match.NotifyFunc(func(e match.Event) { b.Notify(e) })}
 	if w.budget > 0 {
 		mc.Budget = func(int) time.Duration { return w.budget }
+	}
+	// Reviews: the real engines, within their default budget.
+	mc.Reviews, mc.Analyst = db, w.analyst
+	if mc.Analyst == nil {
+		mc.Analyst = &match.Engines{Spare: -1}
 	}
 	m := match.New(db, mc)
 	opt := bot.Options{

@@ -277,7 +277,8 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 		}
 		m.Content = "🏁 " + result
 		m.Files = append(m.Files, file{Name: replayFile, ContentType: "image/gif", Data: gif, Description: replayAltText(loc, g, eg)})
-		m.Components = row(button(g.ID, actRematch, ply, loc.t("button.rematch"), discordgo.SuccessButton))
+		m.Components = row(button(g.ID, actRematch, ply, loc.t("button.rematch"), discordgo.SuccessButton),
+			button(g.ID, actReview, ply, loc.t("button.review"), discordgo.SecondaryButton))
 	default:
 		e.Color = colourOver
 		if g.Aborted() {

@@ -75,7 +75,7 @@ func TestDrawAndRematch(t *testing.T) {
 	}
 	w.click(w.bob, prompt, "Accept")
 	final := w.current(board)
-	checkBoard(t, final, "Rematch")
+	checkBoard(t, final, "Rematch", "Review")
 	if !strings.Contains(final.Content, "Draw by agreement") {
 		t.Fatalf("final board: %q", final.Content)
 	}

@@ -31,7 +31,7 @@ func TestResignAsksOnce(t *testing.T) {
 	first := w.must(w.bob.Slash(ctx, w.lobby, "resign"))
 	second := w.must(w.bob.Slash(ctx, w.lobby, "resign"))
 	final := w.confirmResign(w.bob, first, board)
-	checkBoard(t, final, "Rematch")
+	checkBoard(t, final, "Rematch", "Review")
 	if got := field(final, "Rated"); got != "no: a game shorter than 10 moves never counts for ratings" {
 		t.Errorf("a rated game resigned at move 1 shows Rated %q", got)
 	}

@@ -36,6 +36,9 @@ type reply struct {
 	// note, when not nil, follows the answer as a private follow-up (the
 	// reason a click on an outdated board changed it instead of acting).
 	note *message
+	// after, when not nil, runs once the answer is sent (a review's
+	// reviewer, which edits the answer).
+	after func()
 }
 
 // ephemeralReply is a note only the user sees.

@@ -37,7 +37,7 @@ func TestRestartMidGame(t *testing.T) {
 	}
 	// the next board's Resign, from the new process, ends the game
 	final := w.resign(w.bob, next)
-	checkBoard(t, final, "Rematch")
+	checkBoard(t, final, "Rematch", "Review")
 	w.noFailures()
 }
 

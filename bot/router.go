@@ -147,6 +147,9 @@ func (b *Bot) send(q *request, r *responder, rep reply, done func()) {
 			b.log.Warn("sending a private note", "interaction", q.i.ID, "err", err)
 		}
 	}
+	if err == nil && rep.after != nil {
+		rep.after()
+	}
 	games := append(rep.games, b.stranded(q)...)
 	done() // what the interaction created is the deliverer's now
 	for _, g := range games {
@@ -334,6 +337,8 @@ func (b *Bot) slash(q *request) (reply, error) {
 		return ephemeralReply(q.loc.t("help")), nil
 	case cmdLimits:
 		return b.limitsCommand(q, o)
+	case cmdReview:
+		return b.reviewCommand(q, o)
 	}
 	return reply{}, refuse("err.unknown.command", path)
 }
@@ -379,6 +384,8 @@ func (b *Bot) component(q *request) (reply, error) {
 		return reply{kind: replyUpdate, msg: &message{Content: q.loc.t("resign.kept", c.Game), Components: []discordgo.MessageComponent{}}}, nil
 	case actRematch:
 		return b.rematch(q, c)
+	case actReview:
+		return b.review(q, c.Game)
 	}
 	return reply{}, refuse("err.unknown.button")
 }

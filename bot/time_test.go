@@ -40,7 +40,7 @@ func TestReminderAndLossOnTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	final := w.current(board)
-	checkBoard(t, final, "Rematch")
+	checkBoard(t, final, "Rematch", "Review")
 	if !strings.Contains(final.Content, "<@"+w.alice.ID+"> (black) wins by time") {
 		t.Fatalf("after the timeout: %q", final.Content)
 	}

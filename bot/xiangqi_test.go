@@ -72,7 +72,7 @@ func TestXiangqiAgainstTheAIToMate(t *testing.T) {
 		}
 	}
 	final := w.play(w.alice, "C3+5")
-	checkBoard(t, final, "Rematch")
+	checkBoard(t, final, "Rematch", "Review")
 	if !strings.Contains(final.Content, "wins by checkmate") {
 		t.Fatalf("final: %q", final.Content)
 	}
@@ -137,11 +137,11 @@ func TestDrawOfferToTheAI(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	final, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return m.ID == b.ID && len(m.Buttons()) == 1 })
+	final, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return m.ID == b.ID && len(m.Buttons()) == 2 })
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkBoard(t, final, "Rematch")
+	checkBoard(t, final, "Rematch", "Review")
 	if !strings.Contains(final.Content, "Draw by agreement") {
 		t.Fatalf("final: %q", final.Content)
 	}

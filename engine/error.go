@@ -178,6 +178,10 @@ const (
 	NoUndosHere        // none
 	AbortTooLate       // number
 	AbortOnlyAI        // none
+	ReviewStillGoing   // game
+	NothingToReview    // game
+	NoGameToReview     // none
+	ReviewElsewhere    // game
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -376,6 +380,10 @@ var codes = [NumCodes]struct {
 	NoUndosHere:        {"no undos here", "this server allows no undos in games between players", ClassLimit},
 	AbortTooLate:       {"abort too late", "a game against the AI can be aborted only before your move %d: resign instead", ClassIllegal},
 	AbortOnlyAI:        {"abort only ai", "only a game against the AI can be aborted: resign instead", ClassIllegal},
+	ReviewStillGoing:   {"review still going", "game #%d is still being played: it can be reviewed once it ends", ClassInvalid},
+	NothingToReview:    {"nothing to review", "game #%d has no moves to review", ClassInvalid},
+	NoGameToReview:     {"no game to review", "you have no finished game to review: name one with the game option", ClassNotFound},
+	ReviewElsewhere:    {"review elsewhere", "game #%d was played elsewhere: outside its channel only its players can review it", ClassNotPlayer},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 

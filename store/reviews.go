@@ -114,3 +114,19 @@ func (db *DB) ReviewAnswered(ctx context.Context, interaction string) error {
 		return err
 	})
 }
+
+// LastFinished returns the number of the game userID played that ended
+// last (with a result, or abandoned), or 0 when they have none.
+func (db *DB) LastFinished(ctx context.Context, userID string) (int64, error) {
+	var id int64
+	err := db.read().QueryRowContext(ctx, `SELECT id FROM games
+		WHERE (first_user = ?1 OR second_user = ?1) AND status IN ('finished', 'abandoned')
+		ORDER BY finished_at DESC, id DESC LIMIT 1`, userID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("find the last game of %s: %w", userID, err)
+	}
+	return id, nil
+}

@@ -67,3 +67,27 @@ func TestReviewRequestsOutliveTheProcess(t *testing.T) {
 		}
 	})
 }
+
+func TestLastFinished(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open opener) {
+		ctx := context.Background()
+		db, _ := open(t, Options{})
+		if id, err := db.LastFinished(ctx, "a"); id != 0 || err != nil {
+			t.Fatalf("no game yet: %d, %v", id, err)
+		}
+		first := humanGame("a", "b", false)
+		play(t, db, first, engine.WinFor(engine.First, engine.Five))
+		second := humanGame("c", "a", false)
+		play(t, db, second, engine.DrawBy(engine.Agreement))
+		live := humanGame("a", "b", false)
+		if err := db.CreateGame(ctx, live); err != nil {
+			t.Fatal(err)
+		}
+		if id, err := db.LastFinished(ctx, "a"); id != second.ID || err != nil {
+			t.Errorf("a's last game: %d, %v; want %d", id, err, second.ID)
+		}
+		if id, err := db.LastFinished(ctx, "b"); id != first.ID || err != nil {
+			t.Errorf("b's last game: %d, %v; want %d", id, err, first.ID)
+		}
+	})
+}

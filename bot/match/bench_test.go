@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"strconv"
 	"testing"
 
@@ -85,5 +86,42 @@ func BenchmarkTick(b *testing.B) {
 		if err := m.Tick(ctx); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkReview reviews one game of each kind at the default budget
+// (DefaultReviewNodes a position): the cost of a review, reported per
+// position. The games are 40 plies of a seeded engine playing itself.
+func BenchmarkReview(b *testing.B) {
+	for _, kind := range []store.Kind{store.Gomoku, store.Xiangqi} {
+		b.Run(string(kind), func(b *testing.B) {
+			g, err := NewGame(Setup{Kind: kind})
+			if err != nil {
+				b.Fatal(err)
+			}
+			play := &Engines{Seed: 1, MaxNodes: 3000, Spare: 1}
+			for g.Ply() < 40 && !g.Outcome().Over() {
+				m, err := play.Move(context.Background(), g, 6)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := g.Play(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+			text, err := g.MarshalText()
+			if err != nil {
+				b.Fatal(err)
+			}
+			e := &Engines{Spare: 1}
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := ReviewGame(context.Background(), e, kind, string(text), DefaultReviewNodes, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N)/float64(g.Ply()+1), "ms/position")
+			b.ReportMetric(float64(g.Ply()), "plies")
+		})
 	}
 }

@@ -42,6 +42,14 @@ type Config struct {
 	// AI plays the AI's seats. Solo games are refused when it is nil,
 	// unless AIElsewhere.
 	AI AI
+	// Reviews keeps the reviews of finished games, which Analyst makes
+	// (Engines is one). Reviews are refused (AIUnavailable) when either is
+	// nil.
+	Reviews ReviewStore
+	Analyst Analyst
+	// ReviewNodes is the node budget of each position of a review
+	// (DefaultReviewNodes when 0).
+	ReviewNodes uint64
 	// AIElsewhere says that AI workers (tengen ai-worker) sharing the
 	// database compute the AI's turns: this process queues none, and a
 	// worker hears of the work through the store (see Manager.QueueAI).
@@ -119,6 +127,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Budget == nil {
 		c.Budget = DefaultBudget
+	}
+	if c.ReviewNodes == 0 {
+		c.ReviewNodes = DefaultReviewNodes
 	}
 	if c.DrawThreshold == 0 {
 		c.DrawThreshold = DefaultDrawThreshold

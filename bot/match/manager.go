@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/tengen-bot/tengen/bot/queue"
@@ -53,12 +54,17 @@ type Manager struct {
 	pool  *queue.Queue
 	cache stateCache // engine states of recently used games
 	lim   *limiter   // rate limits and cooldowns
+	rev   reviews    // the reviews being made
+	// quit is closed by Close: work outside the pool's turns (a review)
+	// stops.
+	quit     chan struct{}
+	quitOnce sync.Once
 }
 
 // New returns a Manager over st and starts its AI workers. Call Resume to
 // pick up the AI's pending work after a restart.
 func New(st Store, cfg Config) *Manager {
-	m := &Manager{st: st, cfg: cfg.withDefaults(), lim: newLimiter()}
+	m := &Manager{st: st, cfg: cfg.withDefaults(), lim: newLimiter(), quit: make(chan struct{})}
 	m.pool = queue.NewBounded(queue.Options{Workers: m.cfg.Workers, MaxQueued: m.cfg.MaxAIQueued, Waited: m.cfg.AIWaited}, m.aiTurn)
 	return m
 }
@@ -67,7 +73,10 @@ func New(st Store, cfg Config) *Manager {
 // turns being computed to be committed or dropped. When ctx ends first, the
 // AI is interrupted (its unfinished turns are resumed by the next Resume)
 // and Close returns ctx's error.
-func (m *Manager) Close(ctx context.Context) error { return m.pool.Close(ctx) }
+func (m *Manager) Close(ctx context.Context) error {
+	m.quitOnce.Do(func() { close(m.quit) })
+	return m.pool.Close(ctx)
+}
 
 func (m *Manager) now() time.Time { return m.cfg.Clock.Now() }
 

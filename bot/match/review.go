@@ -124,6 +124,12 @@ type ReviewedMove struct {
 	// Before and After are the mover's expected score before the move and
 	// after it; Loss is Before - After, never below 0.
 	Before, After, Loss float64
+	// Won is the number of plies to a win the engine proved for the mover
+	// before the move (0: none proved); Lost, to a win it proved for the
+	// opponent after the move. A move with Won that leaves Lost, or no
+	// proof, missed a forced win (Gomoku: a VCF or VCT; Xiangqi: a mate);
+	// one with Lost that had none before walked into one.
+	Won, Lost int
 }
 
 // Review is the analysis of a whole game.
@@ -182,7 +188,8 @@ func ReviewGame(ctx context.Context, a Analyst, kind store.Kind, text string, no
 		before, after := views[i].Expected, 1-views[i+1].Expected
 		loss := math.Max(0, before-after)
 		rm := ReviewedMove{Ply: i, Side: side, Move: m, Best: views[i].Best, Line: views[i].Line,
-			Before: before, After: after, Loss: loss, Class: ClassOf(loss, m == views[i].Best)}
+			Before: before, After: after, Loss: loss, Class: ClassOf(loss, m == views[i].Best),
+			Won: max(views[i].Proven, 0), Lost: max(views[i+1].Proven, 0)}
 		r.Moves = append(r.Moves, rm)
 		sum[side] += MoveAccuracy(loss)
 		n[side]++

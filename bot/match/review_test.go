@@ -104,23 +104,12 @@ func TestReviewGameJudgesEachMoveFromBothSides(t *testing.T) {
 }
 
 func TestReviewFindsTheBlunderWithTheRealEngine(t *testing.T) {
-	// Black makes an open three (h8 i8 j8); white's a3 ignores it, and
-	// black wins with an open four and five. a3 gave the game away.
-	g, err := NewGame(Setup{Kind: store.Gomoku})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range []string{"h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"} {
-		if _, err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	text, err := g.MarshalText()
-	if err != nil {
-		t.Fatal(err)
-	}
+	// Black makes an open three (h8 i8 j8), white blocks it at k8, black
+	// makes a four (g8), and white's a1 ignores it: black's five follows.
+	// a1 gave the game away.
+	text := gomokuRecord(t, "h8", "h9", "i8", "i9", "j8", "k8", "g8", "a1", "f8")
 	var done []int
-	r, err := ReviewGame(context.Background(), &Engines{Spare: -1}, store.Gomoku, string(text), 20000,
+	r, err := ReviewGame(context.Background(), &Engines{Spare: -1}, store.Gomoku, text, 20000,
 		func(d, total int) { done = append(done, d) })
 	if err != nil {
 		t.Fatal(err)
@@ -128,12 +117,12 @@ func TestReviewFindsTheBlunderWithTheRealEngine(t *testing.T) {
 	if len(done) != 10 || done[9] != 10 {
 		t.Errorf("progress %v, want 1..10", done)
 	}
-	a3 := r.Moves[5]
-	if a3.Move != "a3" || a3.Class != Blunder || a3.After != 0 {
-		t.Errorf("a3: %+v, want a blunder into a lost position", a3)
+	a1 := r.Moves[7]
+	if a1.Move != "a1" || a1.Best != "f8" || a1.Class != Blunder || a1.After != 0 || a1.Lost != 1 {
+		t.Errorf("a1: %+v, want a blunder into a five, f8 the block", a1)
 	}
-	if k8 := r.Moves[6]; k8.Class != Best || k8.Before != 1 {
-		t.Errorf("k8: %+v, want the best move of a won position", k8)
+	if f8 := r.Moves[8]; f8.Class != Best || f8.Before != 1 || f8.Won != 1 {
+		t.Errorf("f8: %+v, want the best move of a won position", f8)
 	}
 	if r.Expected[9] != 1 {
 		t.Errorf("after the five black's expected score is %v, want 1", r.Expected[9])
@@ -146,6 +135,25 @@ func TestReviewFindsTheBlunderWithTheRealEngine(t *testing.T) {
 	if r.Accuracy[0] <= r.Accuracy[1] {
 		t.Errorf("accuracy %v: white blundered", r.Accuracy)
 	}
+}
+
+// gomokuRecord returns the stored text of a freestyle game of moves.
+func gomokuRecord(t *testing.T, moves ...string) string {
+	t.Helper()
+	g, err := NewGame(Setup{Kind: store.Gomoku})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range moves {
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text, err := g.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(text)
 }
 
 func TestReviewXiangqiWithTheRealEngine(t *testing.T) {
@@ -191,5 +199,21 @@ func TestReviewXiangqiWithTheRealEngine(t *testing.T) {
 		if r.Expected[i] != again.Expected[i] {
 			t.Fatalf("position %d: %v then %v", i, r.Expected[i], again.Expected[i])
 		}
+	}
+}
+
+func TestReviewNamesForcedWins(t *testing.T) {
+	// White's a1 leaves black a five (proved one ply ahead); black's g8
+	// four before it proved nothing yet.
+	text := gomokuRecord(t, "h8", "h9", "i8", "i9", "j8", "k8", "g8", "a1", "f8")
+	r, err := ReviewGame(context.Background(), &Engines{Spare: -1}, store.Gomoku, text, 20000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a1 := r.Moves[7]; a1.Lost != 1 || a1.Won != 0 {
+		t.Errorf("a1 walked into a five: %+v", a1)
+	}
+	if f8 := r.Moves[8]; f8.Won != 1 || f8.Lost != 0 {
+		t.Errorf("f8 made the five it had: %+v", f8)
 	}
 }
