@@ -141,7 +141,8 @@ func New(opt Options) (*Bot, error) {
 	b := &Bot{opt: opt, st: opt.Store, clock: clock, log: opt.Logger, changes: map[int64][]chan struct{}{},
 		rest: &rest{s: opt.Session, app: opt.AppID},
 		pres: &presenter{render: opt.Renderer, opt: render.Options{Theme: opt.Theme, Scale: opt.Scale},
-			fixedView: opt.FixedXiangqiView, locale: localeOf(opt.Locale), undoRoom: opt.Manager.UndoRoom},
+			fixedView: opt.FixedXiangqiView, locale: localeOf(opt.Locale), undoRoom: opt.Manager.UndoRoom,
+			hintRoom: opt.Manager.HintRoom},
 	}
 	b.m = opt.Manager
 	b.reviews.ctx, b.reviews.cancel = context.WithCancel(context.Background())

@@ -29,6 +29,7 @@ const (
 	actAbort     = "abort"     // ask to confirm aborting a game against the AI in its first moves
 	actAbortYes  = "abortyes"  // confirmed: abort (on the private confirmation)
 	actReview    = "review"    // review the finished game with the engine
+	actHint      = "hint"      // ask the engine for a move (against the AI)
 )
 
 // customID is a component's custom id: "g/<game>/<action>/<ply>", with an

@@ -56,6 +56,7 @@ type world struct {
 	http         bool
 	deferAfter   time.Duration
 	analyst      match.Analyst
+	hints        int
 	b            *bot.Bot
 	m            *match.Manager
 	db           *store.DB
@@ -80,6 +81,9 @@ type setup struct {
 	deferAfter time.Duration
 	// analyst makes the reviews (the real engines when nil).
 	analyst match.Analyst
+	// hints is how many hints a person has against the AI (none when 0,
+	// so that the other tests' boards keep their buttons).
+	hints int
 }
 
 // newWorld starts the fake Discord, opens a database and starts the bot.
@@ -87,7 +91,7 @@ func newWorld(t testing.TB, s setup) *world {
 	t.Helper()
 	dc := discordtest.New(t, s.opts...)
 	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget, logs: s.logs,
-		http: s.http, deferAfter: s.deferAfter, analyst: s.analyst}
+		http: s.http, deferAfter: s.deferAfter, analyst: s.analyst, hints: s.hints}
 	if w.ai == nil {
 		w.ai = &scriptAI{}
 	}
@@ -117,6 +121,10 @@ func (w *world) start() {
 	mc.Reviews, mc.Analyst = db, w.analyst
 	if mc.Analyst == nil {
 		mc.Analyst = &match.Engines{Spare: -1}
+	}
+	mc.HintLimit, mc.HintNodes = w.hints, 20000
+	if w.hints == 0 {
+		mc.HintLimit = -1
 	}
 	m := match.New(db, mc)
 	opt := bot.Options{

@@ -29,6 +29,10 @@ type presenter struct {
 	// and how many undos are left against the AI (-1 between people):
 	// match.Manager.UndoRoom. Nil shows Undo whenever a move was played.
 	undoRoom func(g *store.Game, eg engine.Game) (ok bool, left int)
+	// hintRoom says whether the person to move against the AI may ask for
+	// a hint, and how many are left: match.Manager.HintRoom. Nil shows no
+	// Hint button.
+	hintRoom func(g *store.Game, eg engine.Game) (ok bool, left int)
 }
 
 // undoButton is the Undo button of an active game's board, or nil when
@@ -262,6 +266,11 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 			buttons = append(buttons, *undo)
 		}
 		buttons = append(buttons, button(g.ID, actDraw, ply, loc.t("button.draw"), discordgo.SecondaryButton))
+		if p.hintRoom != nil {
+			if ok, left := p.hintRoom(g, eg); ok {
+				buttons = append(buttons, button(g.ID, actHint, ply, loc.t("button.hint_left", left), discordgo.SecondaryButton))
+			}
+		}
 		if match.CanAbort(g, eg) { // in the first moves against the AI: no record
 			buttons = append(buttons, button(g.ID, actAbort, ply, loc.t("button.abort"), discordgo.DangerButton))
 		} else {

@@ -386,6 +386,8 @@ func (b *Bot) component(q *request) (reply, error) {
 		return b.rematch(q, c)
 	case actReview:
 		return b.review(q, c.Game)
+	case actHint:
+		return b.hint(q, c)
 	}
 	return reply{}, refuse("err.unknown.button")
 }

@@ -182,6 +182,9 @@ const (
 	NothingToReview    // game
 	NoGameToReview     // none
 	ReviewElsewhere    // game
+	HintsUsed          // number
+	HintsOnlyAI        // none
+	NoHintsHere        // none
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -383,6 +386,9 @@ var codes = [NumCodes]struct {
 	ReviewStillGoing:   {"review still going", "game #%d is still being played: it can be reviewed once it ends", ClassInvalid},
 	NothingToReview:    {"nothing to review", "game #%d has no moves to review", ClassInvalid},
 	NoGameToReview:     {"no game to review", "you have no finished game to review: name one with the game option", ClassNotFound},
+	HintsUsed:          {"hints used", "you have had all the hints of this game (%d)", ClassLimit},
+	HintsOnlyAI:        {"hints only ai", "hints are for games against the AI", ClassIllegal},
+	NoHintsHere:        {"no hints here", "hints are turned off here", ClassLimit},
 	ReviewElsewhere:    {"review elsewhere", "game #%d was played elsewhere: outside its channel only its players can review it", ClassNotPlayer},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }

@@ -161,6 +161,8 @@ type Game struct {
 	RemindAt time.Time
 	// AIUndos counts the undo requests used against the AI.
 	AIUndos int
+	// Hints counts the hints the person asked for against the AI.
+	Hints int
 	// Undos counts the undos each side has had accepted in a game between
 	// people, by side.
 	Undos [2]int
@@ -240,6 +242,9 @@ func (g *Game) check() error {
 	}
 	if !g.Request.By.Valid() {
 		return invalid("request side %d is not first or second", g.Request.By)
+	}
+	if g.Hints < 0 {
+		return invalid("negative hint count %d", g.Hints)
 	}
 	if g.AIUndos < 0 {
 		return invalid("negative undo count %d", g.AIUndos)

@@ -24,6 +24,7 @@ func TestCreateAndLoadRoundTrip(t *testing.T) {
 			g    *Game
 		}{
 			{"ai game", aiGame("u1", 7)},
+			{"ai game with hints used", func() *Game { g := aiGame("u5", 4); g.Hints, g.AIUndos = 2, 1; return g }()},
 			{"open challenge", &Game{
 				Kind: Gomoku, Rules: "renju", Size: 15, GuildID: "g", ChannelID: "c",
 				Seats: [2]Seat{{}, Human("u2", "Bob")}, Challenger: engine.Second, Rated: true,
@@ -88,6 +89,7 @@ func TestInvalidGamesAreRefused(t *testing.T) {
 			{"request", func(g *Game) { g.Request.Kind = "pause" }, "unknown request"},
 			{"side", func(g *Game) { g.Challenger = 2 }, "challenger side"},
 			{"undos", func(g *Game) { g.AIUndos = -1 }, "negative undo"},
+			{"hints", func(g *Game) { g.Hints = -1 }, "negative hint"},
 			{"undos of a side", func(g *Game) { g.Undos[1] = -1 }, "negative undo counts"},
 			{"undo cap", func(g *Game) { g.UndoCap = -2 }, "undo cap"},
 		}

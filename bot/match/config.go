@@ -47,6 +47,11 @@ type Config struct {
 	// nil.
 	Reviews ReviewStore
 	Analyst Analyst
+	// HintLimit is how many hints a person has in each game against the
+	// AI (DefaultHintLimit when 0; negative: none). Hints come from
+	// Analyst, within HintNodes nodes (DefaultHintNodes when 0).
+	HintLimit int
+	HintNodes uint64
 	// ReviewNodes is the node budget of each position of a review
 	// (DefaultReviewNodes when 0).
 	ReviewNodes uint64
@@ -130,6 +135,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ReviewNodes == 0 {
 		c.ReviewNodes = DefaultReviewNodes
+	}
+	if c.HintLimit == 0 {
+		c.HintLimit = DefaultHintLimit
+	}
+	if c.HintNodes == 0 {
+		c.HintNodes = DefaultHintNodes
 	}
 	if c.DrawThreshold == 0 {
 		c.DrawThreshold = DefaultDrawThreshold

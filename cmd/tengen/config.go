@@ -72,6 +72,7 @@ type Config struct {
 		AIAbandonAfter    Duration `yaml:"ai_abandon_after"`
 		MaxOpenChallenges int      `yaml:"max_open_challenges"`
 		AIUndoLimit       int      `yaml:"ai_undo_limit"`
+		AIHints           int      `yaml:"ai_hints"`
 		AIWorkers         int      `yaml:"ai_workers"`
 		// AI says who computes the AI's turns: "here" (this process) or
 		// "workers" (tengen ai-worker processes sharing a PostgreSQL
@@ -131,6 +132,7 @@ func defaultConfig() Config {
 	c.Games.AIAbandonAfter = Duration(match.DefaultAIAbandonAfter)
 	c.Games.MaxOpenChallenges = match.DefaultMaxOpenChallenges
 	c.Games.AIUndoLimit = match.DefaultAIUndoLimit
+	c.Games.AIHints = match.DefaultHintLimit
 	c.Games.AIMemoryMB = defaultAIMemoryMB
 	c.Games.MaxAIGames = match.DefaultMaxAIGames
 	c.Games.RateLimits = match.LimitsNormal
@@ -160,12 +162,16 @@ func (c *Config) lifecycle() match.Config {
 		RequestTTL:        time.Duration(g.RequestTTL),
 		MaxOpenChallenges: g.MaxOpenChallenges,
 		AIUndoLimit:       g.AIUndoLimit,
+		HintLimit:         g.AIHints,
 		MoveTimeout:       time.Duration(g.MoveTimeout),
 		RemindBefore:      time.Duration(g.RemindBefore),
 		AIAbandonAfter:    time.Duration(g.AIAbandonAfter),
 	}
 	if mc.AIUndoLimit == 0 {
 		mc.AIUndoLimit = -1
+	}
+	if mc.HintLimit == 0 {
+		mc.HintLimit = -1
 	}
 	if mc.RemindBefore == 0 {
 		mc.RemindBefore = -1
@@ -239,6 +245,8 @@ func (c *Config) check() error {
 		return fmt.Errorf("games.max_open_challenges: %d would refuse every challenge: give at least 1", c.Games.MaxOpenChallenges)
 	case c.Games.AIUndoLimit < 0:
 		return fmt.Errorf("games.ai_undo_limit: %d is negative: give 0 for no undos, or more", c.Games.AIUndoLimit)
+	case c.Games.AIHints < 0:
+		return fmt.Errorf("games.ai_hints: %d is negative: give 0 for no hints, or more", c.Games.AIHints)
 	case c.Games.AIWorkers < 0:
 		return fmt.Errorf("games.ai_workers: %d is negative: give 0 for one per CPU, or more", c.Games.AIWorkers)
 	case c.Games.MaxAIGames < 0:

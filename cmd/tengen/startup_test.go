@@ -31,6 +31,7 @@ func TestStartupRefusals(t *testing.T) {
 		{name: "reminder after the deadline", config: "games:\n  move_timeout: 1h\n  remind_before: 2h\n", want: []string{"games.remind_before", "set 0 for no reminders"}},
 		{name: "no challenges", config: "games:\n  max_open_challenges: 0\n", want: []string{"games.max_open_challenges", "at least 1"}},
 		{name: "negative undos", config: "games:\n  ai_undo_limit: -1\n", want: []string{"games.ai_undo_limit", "0 for no undos"}},
+		{name: "negative hints", config: "games:\n  ai_hints: -2\n", want: []string{"games.ai_hints", "0 for no hints"}},
 		{name: "negative workers", config: "games:\n  ai_workers: -2\n", want: []string{"games.ai_workers", "0 for one per CPU"}},
 		{name: "unknown rate limits", config: "games:\n  rate_limits: loose\n", want: []string{"games.rate_limits", "off, relaxed, normal, strict"}},
 		{name: "negative AI game cap", config: "games:\n  max_ai_games: -1\n", want: []string{"games.max_ai_games", "0 for no cap"}},
@@ -102,16 +103,16 @@ func TestStartupRefusesReadOnlyMount(t *testing.T) {
 // before the deadline is none, where the lifecycle's zero values mean its
 // defaults; the defaults are the lifecycle's.
 func TestZeroMeansWhatItSays(t *testing.T) {
-	c, err := loadConfig(writeConfig(t, "games:\n  ai_undo_limit: 0\n  remind_before: 0s\n  max_ai_games: 0\n"), true)
+	c, err := loadConfig(writeConfig(t, "games:\n  ai_undo_limit: 0\n  ai_hints: 0\n  remind_before: 0s\n  max_ai_games: 0\n"), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mc := c.lifecycle(); mc.AIUndoLimit >= 0 || mc.RemindBefore >= 0 || mc.MaxAIGames >= 0 {
+	if mc := c.lifecycle(); mc.AIUndoLimit >= 0 || mc.HintLimit >= 0 || mc.RemindBefore >= 0 || mc.MaxAIGames >= 0 {
 		t.Fatalf("undos %d, reminder %v: want none of either", mc.AIUndoLimit, mc.RemindBefore)
 	}
 	d := defaultConfig()
 	mc := d.lifecycle()
-	if mc.AIUndoLimit != match.DefaultAIUndoLimit || mc.RemindBefore != match.DefaultRemindBefore || mc.MoveTimeout != match.DefaultMoveTimeout ||
+	if mc.AIUndoLimit != match.DefaultAIUndoLimit || mc.HintLimit != match.DefaultHintLimit || mc.RemindBefore != match.DefaultRemindBefore || mc.MoveTimeout != match.DefaultMoveTimeout ||
 		mc.ChallengeTTL != match.DefaultChallengeTTL || mc.MaxOpenChallenges != match.DefaultMaxOpenChallenges || time.Duration(d.Games.AIAbandonAfter) != match.DefaultAIAbandonAfter {
 		t.Fatalf("defaults %+v", mc)
 	}

@@ -1,0 +1,54 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tengen-bot/tengen/bot/match"
+)
+
+// hint answers the Hint button of a board against the AI: privately, the
+// engine's move with its line in the clicker's notation, and the board
+// with the move played, marked as the last move. The board's button then
+// counts the hints left (the lifecycle plans it again).
+func (b *Bot) hint(q *request, c customID) (reply, error) {
+	h, err := b.m.Hint(q.ctx, c.Game, q.actor(), c.Ply)
+	if err != nil {
+		return reply{}, err
+	}
+	g, err := b.st.Game(q.ctx, c.Game)
+	if err != nil {
+		return reply{}, err
+	}
+	gk := kindOf(g.Kind)
+	eg, err := match.Restore(g.Kind, g.Moves)
+	if err != nil {
+		return reply{}, err
+	}
+	seen := eg.Ply()
+	var line []string
+	for _, mv := range h.Line {
+		if eg.Outcome().Over() || len(line) == 8 {
+			break
+		}
+		if _, err := eg.Play(mv); err != nil {
+			break // the engine's line is advice: stop where it no longer applies
+		}
+		line = append(line, gk.lastMove(q.loc, eg))
+	}
+	if len(line) == 0 {
+		return reply{}, fmt.Errorf("hint for game %d: the engine's move %q does not play", g.ID, h.Move)
+	}
+	if err := eg.Undo(eg.Ply() - seen - 1); err != nil { // the hint's move alone, on the board
+		return reply{}, err
+	}
+	h0 := header(g, q.loc)
+	png, _, err := gk.draw(b.pres.render, eg, h0, b.pres.flip(g, eg), b.pres.opt, false)
+	if err != nil {
+		return reply{}, fmt.Errorf("drawing the hint of game %d: %w", g.ID, err)
+	}
+	text := q.loc.t("hint.text", g.ID, line[0], strings.Join(line, " "), h.Left)
+	return reply{kind: replyMessage, msg: &message{Content: text, Ephemeral: true,
+		Files: []file{{Name: boardFile, ContentType: "image/png", Data: png, Description: altText(q.loc, g, eg)}}},
+		games: []int64{g.ID}}, nil
+}

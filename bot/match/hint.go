@@ -1,0 +1,100 @@
+package match
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// DefaultHintNodes is the node budget of a hint (Config.HintNodes): a
+// quarter to half a second of one core, deeper than any level's own search.
+const DefaultHintNodes = 150000
+
+// DefaultHintLimit is how many hints a person has in each game against the
+// AI (Config.HintLimit).
+const DefaultHintLimit = 3
+
+// Hint is the engine's advice to the person to move.
+type Hint struct {
+	Move string   // the move, canonical
+	Line []string // the engine's line, Move first
+	Left int      // hints left in the game after this one
+}
+
+// HintRoom says whether the person in game g (eg its position) may ask for
+// a hint now: against the AI, on their turn, with hints left; left is how
+// many. The board shows its Hint button only when ok. Between people there
+// are no hints.
+func (m *Manager) HintRoom(g *store.Game, eg engine.Game) (ok bool, left int) {
+	if g.Status != store.Active || m.cfg.HintLimit <= 0 || m.cfg.Analyst == nil {
+		return false, 0
+	}
+	turn := eg.Turn()
+	if g.Seats[turn].IsAI() || !g.Seats[turn.Other()].IsAI() {
+		return false, 0
+	}
+	left = m.cfg.HintLimit - g.Hints
+	return left > 0, left
+}
+
+// Hint asks the engine for the best move of who, the person to move in game
+// id against the AI, at ply (AnyPly: whatever the position), and counts it
+// against the game's hints (Config.HintLimit). The engine searches
+// Config.HintNodes nodes; a move made meanwhile makes the hint stale
+// (StaleButton) and uncounted. The board is planned again, its Hint button
+// counting what is left.
+func (m *Manager) Hint(ctx context.Context, id int64, who Actor, ply int) (Hint, error) {
+	if m.cfg.HintLimit <= 0 || m.cfg.Analyst == nil {
+		return Hint{}, engine.E(engine.NoHintsHere)
+	}
+	check := func(l *live) error {
+		side, err := l.player(who.ID)
+		if err != nil {
+			return err
+		}
+		if !l.g.Seats[side.Other()].IsAI() {
+			return engine.E(engine.HintsOnlyAI)
+		}
+		if err := l.checkPly(ply); err != nil {
+			return err
+		}
+		if turn := l.eg.Turn(); turn != side {
+			return engine.E(engine.NotYourTurn, l.seat(turn))
+		}
+		if l.g.Hints >= m.cfg.HintLimit {
+			return engine.E(engine.HintsUsed, m.cfg.HintLimit)
+		}
+		return nil
+	}
+	l, err := m.load(ctx, id, false)
+	if err != nil {
+		return Hint{}, err
+	}
+	if err := check(l); err != nil {
+		return Hint{}, err
+	}
+	seen := l.eg.Ply()
+	a, err := m.cfg.Analyst.Analyse(ctx, l.eg, m.cfg.HintNodes)
+	if err != nil {
+		return Hint{}, fmt.Errorf("hint for game %d: %w", id, err)
+	}
+	var h Hint
+	_, err = m.change(ctx, id, func(l *live) (step, error) {
+		if err := check(l); err != nil {
+			return step{}, err
+		}
+		if l.eg.Ply() != seen {
+			return step{}, engine.E(engine.StaleButton, seen, id, l.eg.Ply())
+		}
+		l.g.Hints++
+		h = Hint{Move: a.Best, Line: a.Line, Left: m.cfg.HintLimit - l.g.Hints}
+		l.showBoard(nil)
+		return step{write: true}, nil
+	})
+	if err != nil {
+		return Hint{}, err
+	}
+	return h, nil
+}
