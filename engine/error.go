@@ -178,6 +178,8 @@ const (
 	NoUndosHere        // none
 	AbortTooLate       // number
 	AbortOnlyAI        // none
+	BadTimeControl     // input, number, number, number, number, number
+	FlagFell           // time
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -376,6 +378,8 @@ var codes = [NumCodes]struct {
 	NoUndosHere:        {"no undos here", "this server allows no undos in games between players", ClassLimit},
 	AbortTooLate:       {"abort too late", "a game against the AI can be aborted only before your move %d: resign instead", ClassIllegal},
 	AbortOnlyAI:        {"abort only ai", "only a game against the AI can be aborted: resign instead", ClassIllegal},
+	BadTimeControl:     {"bad time control", "'%s' is not a time control: write minutes+seconds per move, such as 10+5 (%d to %d minutes, 0 to %d seconds), or days per move, such as 3d (%d to %d days)", ClassNotation},
+	FlagFell:           {"flag fell", "your time ran out at %s, before your move arrived: you lose on time", ClassExpired},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 
