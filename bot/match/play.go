@@ -25,11 +25,21 @@ func (m *Manager) Play(ctx context.Context, id int64, who Actor, move string, pl
 		if turn := l.eg.Turn(); turn != side {
 			return step{}, engine.E(engine.NotYourTurn, l.seat(turn))
 		}
+		at := m.arrival(who)
+		if l.flagFell(side, at) {
+			// Too late: judged by when the move arrived, not by Tick.
+			fell := l.g.Deadline
+			l.seen(who.Via)
+			s := l.lostOnTime(side)
+			s.err = engine.E(engine.FlagFell, fell)
+			return s, nil
+		}
 		if l.vsAI() {
 			if err := m.checkAIRoom(l.g); err != nil {
 				return step{}, err
 			}
 		}
+		l.charge(side, at, true)
 		s, err := m.play(l, side, move)
 		if err != nil {
 			return s, err

@@ -152,6 +152,7 @@ func (m *Manager) takeBack(l *live, now time.Time) (Event, error) {
 	}
 	moves := l.eg.Moves()
 	undone := append([]string(nil), moves[len(moves)-n:]...)
+	l.charge(l.eg.Turn(), now, false) // the request did not stop the clock
 	if err := l.eg.Undo(n); err != nil {
 		return Event{}, err
 	}

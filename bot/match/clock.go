@@ -1,0 +1,142 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// Clocks. A game's time control (TimeControl) is kept with it
+// (store.Game.TimeControl), and so are both clocks: store.Game.Clock is the
+// time each side had when the current turn began at store.Game.TurnStart,
+// and store.Game.Deadline is when the flag of the side to move falls. All
+// three are stored with every move, so a restart neither gives nor takes
+// time, and Tick finds a fallen flag like any other deadline.
+//
+// A move is charged the time from the start of the turn to the moment the
+// interaction carrying it reached the bot (Via.At), not to when it was
+// processed; one that arrives at or after the flag fell loses on time
+// (engine.FlagFell). The increment is added after each move. Undo and draw
+// requests do not stop the clock: the player to move keeps thinking on
+// their own time while a request waits, and an accepted undo charges them
+// what they used before the turn goes back. Against the AI only the
+// person's clock runs.
+
+// TimeControlOf returns the time control of game g (the default when it
+// has none, or one this version cannot read).
+func TimeControlOf(g *store.Game) TimeControl {
+	tc, err := ParseTimeControl(g.TimeControl)
+	if err != nil {
+		return TimeControl{}
+	}
+	return tc
+}
+
+// Remaining returns the time each side of g has left at now: for the side
+// to move (turn), what it had when its turn began minus what has passed
+// since. It is meaningful for a live clock only (TimeControlOf(g).Live()).
+func Remaining(g *store.Game, turn engine.Side, now time.Time) [2]time.Duration {
+	left := g.Clock
+	if g.Status == store.Active && !g.TurnStart.IsZero() && !g.Seats[turn].IsAI() {
+		left[turn] = max(left[turn]-max(now.Sub(g.TurnStart), 0), 0)
+	}
+	return left
+}
+
+// startClocks gives both sides of the new game l the base time of its
+// control.
+func (l *live) startClocks(tc TimeControl) {
+	l.g.TimeControl = tc.String()
+	if tc.Live() {
+		l.g.Clock = [2]time.Duration{tc.Base, tc.Base}
+	}
+}
+
+// armClock starts the turn of the side to move in l at now: its flag falls
+// when its time is used up. While the AI is to move no clock runs; the
+// game is abandoned if the AI stays behind for Config.AIAbandonAfter.
+func (m *Manager) armClock(l *live, now time.Time) {
+	turn := l.eg.Turn()
+	l.g.TurnStart, l.g.RemindAt = now, time.Time{}
+	if l.g.Seats[turn].IsAI() {
+		l.g.Deadline = now.Add(m.cfg.AIAbandonAfter)
+		return
+	}
+	l.g.Deadline = now.Add(l.g.Clock[turn])
+}
+
+// charge stops the clock of side, to move in l, at at: it is charged the
+// time since its turn began, plus the increment when it moved.
+func (l *live) charge(side engine.Side, at time.Time, moved bool) {
+	tc := TimeControlOf(l.g)
+	if !tc.Live() || l.g.Seats[side].IsAI() || l.g.TurnStart.IsZero() {
+		return
+	}
+	left := max(l.g.Clock[side]-max(at.Sub(l.g.TurnStart), 0), 0)
+	if moved {
+		left += tc.Increment
+	}
+	l.g.Clock[side] = left
+}
+
+// flagFell reports whether side, a person to move in l, had run out of
+// time by at: between people, when the turn's deadline has passed; against
+// the AI, when a live clock's has (a correspondence deadline against the AI
+// abandons the game instead).
+func (l *live) flagFell(side engine.Side, at time.Time) bool {
+	if l.g.Status != store.Active || l.g.Deadline.IsZero() || l.g.Seats[side].IsAI() || at.Before(l.g.Deadline) {
+		return false
+	}
+	return !l.vsAI() || TimeControlOf(l.g).Live()
+}
+
+// lostOnTime ends l: turn, to move, loses on time. The board shows it and
+// both players are told.
+func (l *live) lostOnTime(turn engine.Side) step {
+	if TimeControlOf(l.g).Live() {
+		l.g.Clock[turn] = 0
+	}
+	s := finish(l, engine.WinFor(turn.Other(), engine.Timeout), turn)
+	l.showBoard(nil)
+	l.notice(store.WantTimeout, l.players())
+	return s
+}
+
+// arrival is when the operation of who reached the bot: its interaction's
+// time, or now for an operation without one.
+func (m *Manager) arrival(who Actor) time.Time {
+	if who.Via.At.IsZero() {
+		return m.now()
+	}
+	return who.Via.At
+}
+
+// NextDeadline returns the earliest moment at which Tick has something to
+// do by the time alone (a flag falling, a turn's timeout, a challenge
+// expiring, a reminder), the zero time for none. The bot's ticker sleeps
+// until then or its interval, whichever comes first.
+func (m *Manager) NextDeadline(ctx context.Context) (time.Time, error) {
+	next, err := m.st.NextDeadline(ctx)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("next deadline: %w", err)
+	}
+	return next, nil
+}
+
+// Changed returns a channel that receives a value after a write of this
+// Manager, or a Wake, may have changed the next deadline: the ticker
+// then asks NextDeadline again. It is the same channel every time, and
+// holds one value at most.
+func (m *Manager) Changed() <-chan struct{} { return m.wake }
+
+// Wake tells the ticker that the next deadline may have changed: the bot
+// calls it when it hears that another process changed a game.
+func (m *Manager) Wake() {
+	select {
+	case m.wake <- struct{}{}:
+	default:
+	}
+}
