@@ -287,6 +287,10 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 		}
 		m.Components = []discordgo.MessageComponent{}
 	}
+	if f := clockField(loc, g, turn); f != nil {
+		e.Fields = append(e.Fields, f)
+	}
+	m.Content += flagLine(loc, g, turn)
 	return m, nil
 }
 
@@ -308,6 +312,7 @@ func challengeMessage(g *store.Game, post *store.Post, loc locale) *message {
 	if g.Rated {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.rated"), Value: loc.t("challenge.rated.yes"), Inline: true})
 	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.time"), Value: timeText(loc, match.TimeControlOf(g)), Inline: true})
 	m := &message{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
 	if post.Want != store.WantOpen {
 		e.Color = colourOver

@@ -60,6 +60,7 @@ func (l *live) startClocks(tc TimeControl) {
 // game is abandoned if the AI stays behind for Config.AIAbandonAfter.
 func (m *Manager) armClock(l *live, now time.Time) {
 	turn := l.eg.Turn()
+	now = now.Truncate(time.Millisecond) // as stored
 	l.g.TurnStart, l.g.RemindAt = now, time.Time{}
 	if l.g.Seats[turn].IsAI() {
 		l.g.Deadline = now.Add(m.cfg.AIAbandonAfter)
@@ -75,6 +76,7 @@ func (l *live) charge(side engine.Side, at time.Time, moved bool) {
 	if !tc.Live() || l.g.Seats[side].IsAI() || l.g.TurnStart.IsZero() {
 		return
 	}
+	at = at.Truncate(time.Millisecond) // clocks are kept in milliseconds
 	left := max(l.g.Clock[side]-max(at.Sub(l.g.TurnStart), 0), 0)
 	if moved {
 		left += tc.Increment
