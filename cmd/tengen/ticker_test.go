@@ -12,6 +12,7 @@ import (
 	"github.com/tengen-bot/tengen/bot/match"
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
+	"github.com/tengen-bot/tengen/store/storetest"
 )
 
 func TestWakeAfter(t *testing.T) {
@@ -117,5 +118,45 @@ func TestTickerWakesOnChange(t *testing.T) {
 		return x.ID == id && strings.HasPrefix(x.Content, "⌛ The challenge expired")
 	}); err != nil {
 		t.Fatalf("the challenge did not expire: %v", err)
+	}
+}
+
+// TestLeaderWakesOnOtherProcess: on PostgreSQL the deadline leader, asleep
+// for an hour, hears (through the store's change notifications) of a
+// challenge another process made and expires it at its deadline.
+func TestLeaderWakesOnOtherProcess(t *testing.T) {
+	database := storetest.Schema(t)
+	dc := discordtest.New(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cfg := fakeConfig(t, dc)
+	cfg.Database = database
+	cfg.Games.TickInterval = Duration(time.Hour)
+	leader := &Main{Config: cfg, Token: strings.TrimPrefix(discordtest.Token, "Bot "), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if err := leader.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer leader.Close()
+	lobby := dc.NewChannel("lobby")
+	alice, bob := dc.User("alice"), dc.User("bob")
+
+	// The other process: a lifecycle on the same database, ticking never.
+	db, err := store.Open(ctx, database, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	other := match.New(db, match.Config{ChallengeTTL: 500 * time.Millisecond, NoLimits: true})
+	defer other.Close(context.Background())
+	g, err := other.Challenge(ctx, match.ChallengeSpec{Setup: match.Setup{Kind: store.Gomoku, Time: match.Blitz},
+		Challenger: match.Player{ID: alice.ID, Name: "alice"}, Opponent: match.Player{ID: bob.ID, Name: "bob"},
+		GuildID: dc.Guild().ID, ChannelID: lobby.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lobby.WaitMessage(ctx, func(x *discordtest.Message) bool {
+		return strings.HasPrefix(x.Content, "⌛ The challenge expired")
+	}); err != nil {
+		t.Fatalf("the leader did not expire challenge %d: %v", g.ID, err)
 	}
 }
