@@ -19,7 +19,8 @@ import (
 // A move is charged the time from the start of the turn to the moment the
 // interaction carrying it reached the bot (Via.At), not to when it was
 // processed; one that arrives at or after the flag fell loses on time
-// (engine.FlagFell). The increment is added after each move. Undo and draw
+// (engine.FlagFell), and so does any other operation of the players then
+// (a resignation, a request, an answer: flagged). The increment is added after each move. Undo and draw
 // requests do not stop the clock: the player to move keeps thinking on
 // their own time while a request waits, and an accepted undo charges them
 // what they used before the turn goes back. Against the AI only the
@@ -141,4 +142,25 @@ func (m *Manager) Wake() {
 	case m.wake <- struct{}{}:
 	default:
 	}
+}
+
+// flagged ends l on time when the flag of the person to move had fallen by
+// the time the operation of who arrived, whatever it asks (a move, a
+// resignation, a request, an answer): time decided first. The refusal is
+// engine.FlagFell for the player whose flag fell, the game's result for
+// the other. It reports whether it did.
+func (m *Manager) flagged(l *live, who Actor) (step, bool) {
+	turn := l.eg.Turn()
+	if !l.flagFell(turn, m.arrival(who)) {
+		return step{}, false
+	}
+	fell := l.g.Deadline
+	l.seen(who.Via)
+	s := l.lostOnTime(turn)
+	if side, ok := sideOf(l.g, who.ID); ok && side == turn {
+		s.err = engine.E(engine.FlagFell, fell)
+	} else {
+		s.err = l.over()
+	}
+	return s, true
 }

@@ -217,3 +217,32 @@ func TestCorrespondenceDays(t *testing.T) {
 		t.Fatalf("rematch: %v control %q", err, r.TimeControl)
 	}
 }
+
+// TestFlagBeforeOtherOperations: a resignation, a request or an answer
+// that arrives after the flag fell finds the game lost on time.
+func TestFlagBeforeOtherOperations(t *testing.T) {
+	e := newEnv(t, Config{})
+	g := e.clockDuel(Blitz)
+	e.play(g.ID, "h8") // bob to move
+	if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.DrawRequest, AnyPly); err != nil {
+		t.Fatal(err)
+	}
+	e.clock.Advance(3 * time.Minute)
+	_, err := e.m.Answer(ctx, g.ID, as(bob.ID), true, AnyPly)
+	if engine.ErrorCode(err) != engine.FlagFell {
+		t.Fatalf("accepting the draw after the flag: %v, want FlagFell", err)
+	}
+	if got, _ := e.game(g.ID); got.Outcome != engine.WinFor(engine.First, engine.Timeout) {
+		t.Fatalf("outcome %+v", got.Outcome)
+	}
+
+	g = e.clockDuel(Blitz)
+	e.clock.Advance(3 * time.Minute)
+	_, err = e.m.Resign(ctx, g.ID, as(bob.ID), AnyPly) // alice, to move, flagged first
+	if engine.ErrorCode(err) != engine.GameEndedWon {
+		t.Fatalf("resigning after the opponent's flag: %v, want GameEndedWon", err)
+	}
+	if got, _ := e.game(g.ID); got.Outcome != engine.WinFor(engine.Second, engine.Timeout) {
+		t.Fatalf("outcome %+v", got.Outcome)
+	}
+}
