@@ -238,3 +238,31 @@ func TestClockAgainstAI(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+// TestClockInChinese: in a Chinese server the board's clock, the
+// countdown and the autocomplete suggestions are in Chinese.
+func TestClockInChinese(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	w.dc.Guild().SetLocale(discordgo.ChineseCN)
+	ming := w.dc.User("小明", discordtest.Locale(discordgo.ChineseCN))
+	hua := w.dc.User("小華", discordtest.Locale(discordgo.ChineseTW))
+	ch := w.do(ming.Slash(ctx, w.lobby, "xiangqi", discordtest.Sub("challenge",
+		discordtest.Opt("opponent", hua.ID), discordtest.Opt("colour", "red"), discordtest.Opt("time", "10+5"))))
+	if got := field(ch, "用时"); got != "10+5：每方 10 分钟，每步加 5 秒" {
+		t.Fatalf("the challenge's time: %q", got)
+	}
+	board := w.click(hua, ch, "接受")
+	if got := field(board, "棋钟（10+5）"); !strings.HasPrefix(got, "🔴 红方 **10:00** · <t:") || !strings.Contains(got, ":R>超时\n⚫ 黑方 **10:00**") {
+		t.Fatalf("clock field %q", got)
+	}
+	if !strings.Contains(board.Content, "⏱ <t:") {
+		t.Fatalf("no countdown in %q", board.Content)
+	}
+	r := w.must(hua.Autocomplete(ctx, w.lobby, "xiangqi", discordtest.Sub("ai", discordtest.Focused("time", "3"))))
+	if len(r.Choices) == 0 || r.Choices[0].Name != "3+2：每方 3 分鐘，每步加 2 秒" {
+		t.Fatalf("suggestions for 小華: %+v", r.Choices)
+	}
+	w.noFailures()
+}

@@ -175,8 +175,12 @@ func outcomeText(loc locale, g *store.Game) string {
 // header is the render view of the players.
 func header(g *store.Game, loc locale) render.Header {
 	h := render.Header{Words: boardWords(loc)}
+	live := match.TimeControlOf(g).Live()
 	for s, seat := range g.Seats {
 		h.Players[s] = render.Player{Name: seat.Name, AI: seat.IsAI(), Level: seat.AI}
+		if live && !seat.IsAI() {
+			h.Players[s].Clock = clockText(g.Clock[s])
+		}
 	}
 	if g.Status == store.Finished {
 		h.Outcome = g.Outcome

@@ -12,8 +12,9 @@ import (
 // ply is the number of moves the player saw when they acted, or AnyPly.
 // Rule and notation errors come back as *engine.Error; the move cancels a
 // pending request. A move that arrived (who.Via.At) after the player's
-// flag fell loses on time and is refused with engine.FlagFell. The move is shown on a new board, which asks (and
-// notifies) the player to move next. It returns the game as stored.
+// flag fell loses on time and is refused with engine.FlagFell. The move is
+// shown on a new board, which asks (and notifies) the player to move next.
+// It returns the game as stored.
 func (m *Manager) Play(ctx context.Context, id int64, who Actor, move string, ply int) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
 		side, err := l.player(who.ID)
