@@ -175,6 +175,7 @@ func finish(l *live, o engine.Outcome, actor engine.Side, events ...Event) step 
 	}
 	// Finish clears these in the store; the reported copy says so too.
 	l.g.Request, l.g.Deadline, l.g.RemindAt = store.Request{}, time.Time{}, time.Time{}
+	l.g.TurnStart = time.Time{} // no clock runs any more
 	l.settlePrompt(store.WantCancelled)
 	return step{write: true, events: append(events, l.event(GameEnded, actor))}
 }
