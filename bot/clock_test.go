@@ -266,3 +266,45 @@ func TestClockInChinese(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+// TestClockInGroupDM: where the bot cannot post (a group DM), a flag that
+// falls with nobody interacting is decided at once; the board, whose
+// interaction token still lasts, shows it, and the notice that tells the
+// players comes with the next interaction there.
+func TestClockInGroupDM(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	gdm := w.dc.GroupDM(w.alice, w.bob)
+	ch := w.do(w.alice.Slash(ctx, gdm, "gomoku", discordtest.Sub("challenge",
+		discordtest.Opt("opponent", w.bob.ID), discordtest.Opt("first", "me"), discordtest.Opt("time", "3+2"))))
+	w.click(w.bob, ch, "Accept")
+	board := w.do(w.alice.Slash(ctx, gdm, "move", discordtest.Opt("move", "h8")))
+	w.dc.Clock().Advance(3 * time.Minute)
+	if err := w.m.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	w.idle()
+	id, err := parseButton(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := w.db.Game(ctx, id); err != nil || g.Outcome != engine.WinFor(engine.First, engine.Timeout) {
+		t.Fatalf("after bob's flag: %+v, %v", g, err)
+	}
+	// A 3+2 flag falls well within the 15 minutes of the last move's
+	// token, which edits its board at once.
+	if got := w.current(board).Content; !strings.Contains(got, "<@"+w.alice.ID+"> (black) wins by time") {
+		t.Fatalf("the board after bob's flag: %q", got)
+	}
+	w.must(w.bob.Slash(ctx, gdm, "games"))
+	w.idle()
+	if _, err := gdm.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return strings.HasPrefix(m.Content, "⏰ <@"+w.alice.ID+"> (black) wins by time")
+	}); err != nil {
+		t.Fatalf("the notice of the loss on time is not shown at the next interaction: %v", err)
+	}
+	w.nothingDue()
+	noForbidden(t, w)
+	w.noFailures()
+}
