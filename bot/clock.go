@@ -82,12 +82,13 @@ func clockText(d time.Duration) string {
 // clockField is the board's field about time, or nil for none: with a live
 // clock both players' time (the side to move's as its turn began) and a
 // live countdown to the flag of the side to move (Discord's relative
-// timestamp, which each reader's client counts down), the final times once
+// timestamp, which each reader's client counts down; before its first move,
+// to when that is due), the final times once
 // the game is over; with correspondence between people the time per move
 // and when the current move is due. Only stored values are read, so the
 // board stays a function of the game.
-func clockField(loc locale, g *store.Game, turn engine.Side) *discordgo.MessageEmbedField {
-	tc := match.TimeControlOf(g)
+func clockField(loc locale, g *store.Game, eg engine.Game) *discordgo.MessageEmbedField {
+	tc, turn := match.TimeControlOf(g), eg.Turn()
 	active := g.Status == store.Active
 	if !tc.Live() {
 		if !active || g.Deadline.IsZero() || g.Seats[0].IsAI() || g.Seats[1].IsAI() {
@@ -106,6 +107,8 @@ func clockField(loc locale, g *store.Game, turn engine.Side) *discordgo.MessageE
 		switch {
 		case g.Seats[s].IsAI():
 			line = fmt.Sprintf("%s %s —", gk.emoji[s], colourName(loc, g.Kind, s))
+		case active && s == turn && !g.Deadline.IsZero() && !match.ClockStarted(g, eg, s):
+			line += " · " + loc.t("board.first_move", relTime(g.Deadline))
 		case active && s == turn && !g.Deadline.IsZero():
 			line += " · " + loc.t("board.flag", relTime(g.Deadline))
 		}
@@ -115,10 +118,15 @@ func clockField(loc locale, g *store.Game, turn engine.Side) *discordgo.MessageE
 }
 
 // flagLine is the line under the call to move of a live game's board: when
-// the flag of the person to move falls, counting down.
-func flagLine(loc locale, g *store.Game, turn engine.Side) string {
+// the flag of the person to move falls, counting down (or, before their
+// first move, when that is due: match.FirstMoveWindow).
+func flagLine(loc locale, g *store.Game, eg engine.Game) string {
+	turn := eg.Turn()
 	if g.Status != store.Active || !match.TimeControlOf(g).Live() || g.Seats[turn].IsAI() || g.Deadline.IsZero() {
 		return ""
+	}
+	if !match.ClockStarted(g, eg, turn) {
+		return "\n⏱ " + loc.t("board.first_move_line", relTime(g.Deadline))
 	}
 	return "\n⏱ " + loc.t("board.flag_line", relTime(g.Deadline))
 }

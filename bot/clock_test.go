@@ -14,13 +14,16 @@ import (
 )
 
 // clockGame has alice challenge bob with time control tc (alice black,
-// moving first), bob accept, and alice play h8 after a few seconds; it
-// returns the board and the game as stored.
+// moving first), bob accept, both play their first move at once (h8, h9:
+// it starts their clocks) and alice play i8 after 7 seconds; it returns
+// the board, which asks bob to move, and the game as stored.
 func (w *world) clockGame(tc string) (*discordtest.Message, *store.Game) {
 	w.t.Helper()
 	w.startGame(discordtest.Opt("time", tc))
+	w.play(w.alice, "h8")
+	w.play(w.bob, "h9")
 	w.dc.Clock().Advance(7 * time.Second)
-	board := w.play(w.alice, "h8")
+	board := w.play(w.alice, "i8")
 	id, err := parseButton(board)
 	if err != nil {
 		w.t.Fatal(err)
@@ -37,8 +40,9 @@ func (w *world) clockGame(tc string) (*discordtest.Message, *store.Game) {
 func flagMarkup(g *store.Game) string { return fmt.Sprintf("<t:%d:R>", g.Deadline.Unix()) }
 
 // TestClockBoardShowsCountdown: a 3+2 board shows both clocks and a live
-// countdown to the flag of the player to move, in the call to move too;
-// the challenge says the time control before it is accepted.
+// countdown to the flag of the player to move, in the call to move too
+// (before a player's first move, to when it is due); the challenge says
+// the time control before it is accepted.
 func TestClockBoardShowsCountdown(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, setup{})
@@ -48,9 +52,17 @@ func TestClockBoardShowsCountdown(t *testing.T) {
 	if got := field(ch, "Time"); got != "3+2: 3 minutes each, +2 seconds per move" {
 		t.Fatalf("the challenge's time: %q", got)
 	}
-	w.click(w.bob, ch, "Accept")
+	first := w.click(w.bob, ch, "Accept")
+	if got := field(first, "Clock (3+2)"); !strings.HasPrefix(got, "⚫ black **3:00** · first move due <t:") {
+		t.Fatalf("before the first move: %q", got)
+	}
+	if !strings.Contains(first.Content, "⏱ First move due <t:") {
+		t.Fatalf("the first call to move: %q", first.Content)
+	}
+	w.play(w.alice, "h8")
+	w.play(w.bob, "h9")
 	w.dc.Clock().Advance(7 * time.Second)
-	board := w.play(w.alice, "h8")
+	board := w.play(w.alice, "i8")
 	id, err := parseButton(board)
 	if err != nil {
 		t.Fatal(err)
@@ -120,7 +132,7 @@ func TestClockLateMoveLoses(t *testing.T) {
 	ctx := ctxT(t)
 	board, g := w.clockGame("3+2")
 	w.dc.Clock().Advance(3*time.Minute + time.Second)
-	r := w.must(w.bob.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "h9")))
+	r := w.must(w.bob.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "i9")))
 	wantEphemeral(t, r, "your time ran out at <t:"+fmt.Sprint(g.Deadline.Unix())+":t>", "you lose on time")
 	w.idle()
 	final := w.current(board)
@@ -221,9 +233,12 @@ func TestClockAgainstAI(t *testing.T) {
 	w := newWorld(t, setup{})
 	ctx := ctxT(t)
 	w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("ai", discordtest.Opt("colour", "black"), discordtest.Opt("time", "1+0"))))
+	if _, err := w.waitMoves(w.play(w.alice, "h8"), "2"); err != nil { // the first move: free
+		t.Fatal(err)
+	}
 	w.dc.Clock().Advance(5 * time.Second)
-	board := w.play(w.alice, "h8")
-	if board, err := w.waitMoves(board, "2"); err != nil {
+	board := w.play(w.alice, "j10")
+	if board, err := w.waitMoves(board, "4"); err != nil {
 		t.Fatal(err)
 	} else if got := field(board, "Clock (1+0)"); !strings.HasPrefix(got, "⚫ black **0:55** · flag falls <t:") || !strings.HasSuffix(got, "⚪ white —") {
 		t.Fatalf("clock field %q", got)
@@ -254,10 +269,10 @@ func TestClockInChinese(t *testing.T) {
 		t.Fatalf("the challenge's time: %q", got)
 	}
 	board := w.click(hua, ch, "接受")
-	if got := field(board, "棋钟（10+5）"); !strings.HasPrefix(got, "🔴 红方 **10:00** · <t:") || !strings.Contains(got, ":R>超时\n⚫ 黑方 **10:00**") {
+	if got := field(board, "棋钟（10+5）"); !strings.HasPrefix(got, "🔴 红方 **10:00** · 第一步截止：<t:") || !strings.HasSuffix(got, ":R>\n⚫ 黑方 **10:00**") {
 		t.Fatalf("clock field %q", got)
 	}
-	if !strings.Contains(board.Content, "⏱ <t:") {
+	if !strings.Contains(board.Content, "⏱ 第一步截止：<t:") {
 		t.Fatalf("no countdown in %q", board.Content)
 	}
 	r := w.must(hua.Autocomplete(ctx, w.lobby, "xiangqi", discordtest.Sub("ai", discordtest.Focused("time", "3"))))
@@ -279,7 +294,9 @@ func TestClockInGroupDM(t *testing.T) {
 	ch := w.do(w.alice.Slash(ctx, gdm, "gomoku", discordtest.Sub("challenge",
 		discordtest.Opt("opponent", w.bob.ID), discordtest.Opt("first", "me"), discordtest.Opt("time", "3+2"))))
 	w.click(w.bob, ch, "Accept")
-	board := w.do(w.alice.Slash(ctx, gdm, "move", discordtest.Opt("move", "h8")))
+	w.do(w.alice.Slash(ctx, gdm, "move", discordtest.Opt("move", "h8")))
+	w.do(w.bob.Slash(ctx, gdm, "move", discordtest.Opt("move", "h9")))
+	board := w.do(w.alice.Slash(ctx, gdm, "move", discordtest.Opt("move", "i8")))
 	w.dc.Clock().Advance(3 * time.Minute)
 	if err := w.m.Tick(ctx); err != nil {
 		t.Fatal(err)

@@ -291,10 +291,10 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 		}
 		m.Components = []discordgo.MessageComponent{}
 	}
-	if f := clockField(loc, g, turn); f != nil {
+	if f := clockField(loc, g, eg); f != nil {
 		e.Fields = append(e.Fields, f)
 	}
-	m.Content += flagLine(loc, g, turn)
+	m.Content += flagLine(loc, g, eg)
 	return m, nil
 }
 

@@ -20,11 +20,22 @@ import (
 // interaction carrying it reached the bot (Via.At), not to when it was
 // processed; one that arrives at or after the flag fell loses on time
 // (engine.FlagFell), and so does any other operation of the players then
-// (a resignation, a request, an answer: flagged). The increment is added after each move. Undo and draw
-// requests do not stop the clock: the player to move keeps thinking on
-// their own time while a request waits, and an accepted undo charges them
-// what they used before the turn goes back. Against the AI only the
-// person's clock runs.
+// (a resignation, a request, an answer: flagged). The increment is added
+// after each move. Undo and draw requests do not stop the clock: the
+// player to move keeps thinking on their own time while a request waits,
+// and an accepted undo charges them what they used before the turn goes
+// back. Against the AI only the person's clock runs.
+//
+// A player's clock starts with their first move, as on chess servers: the
+// first move is not charged (and gets no increment), but must come within
+// FirstMoveWindow of the turn's start (a challenger may be away when the
+// challenge is accepted); if it does not, the game is abandoned with no
+// result rather than lost on time.
+
+// FirstMoveWindow is how long a player of a live clock has for their first
+// move, which their clock does not count; a game whose player makes none
+// in that time is abandoned, counting for nothing.
+const FirstMoveWindow = 10 * time.Minute
 
 // TimeControlOf returns the time control of game g (the default when it
 // has none, or one this version cannot read).
@@ -36,12 +47,13 @@ func TimeControlOf(g *store.Game) TimeControl {
 	return tc
 }
 
-// Remaining returns the time each side of g has left at now: for the side
-// to move (turn), what it had when its turn began minus what has passed
-// since. It is meaningful for a live clock only (TimeControlOf(g).Live()).
-func Remaining(g *store.Game, turn engine.Side, now time.Time) [2]time.Duration {
-	left := g.Clock
-	if g.Status == store.Active && !g.TurnStart.IsZero() && !g.Seats[turn].IsAI() {
+// Remaining returns the time each side of g (eg its position) has left at
+// now: for the side to move, once its clock has started, what it had when
+// its turn began minus what has passed since. It is meaningful for a live
+// clock only (TimeControlOf(g).Live()).
+func Remaining(g *store.Game, eg engine.Game, now time.Time) [2]time.Duration {
+	left, turn := g.Clock, eg.Turn()
+	if g.Status == store.Active && !g.TurnStart.IsZero() && !g.Seats[turn].IsAI() && ClockStarted(g, eg, turn) {
 		left[turn] = max(left[turn]-max(now.Sub(g.TurnStart), 0), 0)
 	}
 	return left
@@ -63,19 +75,32 @@ func (m *Manager) armClock(l *live, now time.Time) {
 	turn := l.eg.Turn()
 	now = now.Truncate(time.Millisecond) // as stored
 	l.g.TurnStart, l.g.RemindAt = now, time.Time{}
-	if l.g.Seats[turn].IsAI() {
+	switch {
+	case l.g.Seats[turn].IsAI():
 		l.g.Deadline = now.Add(m.cfg.AIAbandonAfter)
-		return
+	case !l.started(turn):
+		l.g.Deadline = now.Add(FirstMoveWindow)
+	default:
+		l.g.Deadline = now.Add(l.g.Clock[turn])
 	}
-	l.g.Deadline = now.Add(l.g.Clock[turn])
+}
+
+// started reports whether side's clock has started: it has moved.
+func (l *live) started(side engine.Side) bool { return movesOf(l.eg, side) > 0 }
+
+// ClockStarted reports whether the clock of side in game g (eg its
+// position) has started: side has made its first move (see
+// FirstMoveWindow).
+func ClockStarted(g *store.Game, eg engine.Game, side engine.Side) bool {
+	return (&live{g: g, eg: eg}).started(side)
 }
 
 // charge stops the clock of side, to move in l, at at: it is charged the
 // time since its turn began, plus the increment when it moved.
 func (l *live) charge(side engine.Side, at time.Time, moved bool) {
 	tc := TimeControlOf(l.g)
-	if !tc.Live() || l.g.Seats[side].IsAI() || l.g.TurnStart.IsZero() {
-		return
+	if !tc.Live() || l.g.Seats[side].IsAI() || l.g.TurnStart.IsZero() || !l.started(side) {
+		return // no clock runs, or this is side's first move
 	}
 	at = at.Truncate(time.Millisecond) // clocks are kept in milliseconds
 	left := max(l.g.Clock[side]-max(at.Sub(l.g.TurnStart), 0), 0)
@@ -97,9 +122,15 @@ func (l *live) flagFell(side engine.Side, at time.Time) bool {
 }
 
 // lostOnTime ends l: turn, to move, loses on time. The board shows it and
-// both players are told.
+// both players are told. With a live clock that turn has not started yet
+// (no first move in FirstMoveWindow), the game is abandoned instead.
 func (l *live) lostOnTime(turn engine.Side) step {
 	if TimeControlOf(l.g).Live() {
+		if !l.started(turn) {
+			s := l.abandon(turn)
+			l.showBoard(nil)
+			return s
+		}
 		l.g.Clock[turn] = 0
 	}
 	s := finish(l, engine.WinFor(turn.Other(), engine.Timeout), turn)
@@ -157,9 +188,12 @@ func (m *Manager) flagged(l *live, who Actor) (step, bool) {
 	fell := l.g.Deadline
 	l.seen(who.Via)
 	s := l.lostOnTime(turn)
-	if side, ok := sideOf(l.g, who.ID); ok && side == turn {
+	switch side, ok := sideOf(l.g, who.ID); {
+	case l.g.Status != store.Finished:
+		s.err = l.active() // abandoned: no first move in time
+	case ok && side == turn:
 		s.err = engine.E(engine.FlagFell, fell)
-	} else {
+	default:
 		s.err = l.over()
 	}
 	return s, true

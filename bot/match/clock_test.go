@@ -35,19 +35,68 @@ func (e *env) tick() {
 	}
 }
 
+// opening plays h8 and h9 at once in the new live game id, which starts
+// both clocks (a first move is not charged); alice (black) is then to
+// move.
+func (e *env) opening(id int64) *store.Game {
+	e.t.Helper()
+	return e.play(id, "h8", "h9")
+}
+
+// TestClockFirstMoves: each player's first move is free but due within
+// FirstMoveWindow; the clocks start with it.
+func TestClockFirstMoves(t *testing.T) {
+	e := newEnv(t, Config{})
+	g := e.clockDuel(Blitz)
+	start := e.clock.Now()
+	if g.TimeControl != "3+2" || g.Clock != [2]time.Duration{3 * time.Minute, 3 * time.Minute} ||
+		!g.TurnStart.Equal(start) || !g.Deadline.Equal(start.Add(FirstMoveWindow)) || !g.RemindAt.IsZero() {
+		t.Fatalf("started: control %q clocks %v turn %v deadline %v remind %v", g.TimeControl, g.Clock, g.TurnStart, g.Deadline, g.RemindAt)
+	}
+	e.clock.Advance(5 * time.Minute)
+	g = e.play(g.ID, "h8")
+	if g.Clock[engine.First] != 3*time.Minute || !g.Deadline.Equal(e.clock.Now().Add(FirstMoveWindow)) {
+		t.Fatalf("after alice's first move: clocks %v, bob's deadline %v", g.Clock, g.Deadline)
+	}
+	e.clock.Advance(time.Minute)
+	g = e.play(g.ID, "h9")
+	if g.Clock != [2]time.Duration{3 * time.Minute, 3 * time.Minute} || !g.Deadline.Equal(e.clock.Now().Add(3*time.Minute)) {
+		t.Fatalf("after bob's first move: clocks %v, alice's flag %v", g.Clock, g.Deadline)
+	}
+}
+
+// TestNoFirstMoveAbandons: a player who makes no first move in
+// FirstMoveWindow has the game abandoned, not lost.
+func TestNoFirstMoveAbandons(t *testing.T) {
+	e := newEnv(t, Config{})
+	g := e.clockDuel(Blitz)
+	e.play(g.ID, "h8")
+	e.clock.Advance(FirstMoveWindow)
+	e.tick()
+	if got, _ := e.game(g.ID); got.Status != store.Abandoned || got.Outcome.Over() {
+		t.Fatalf("without bob's first move: %s %+v", got.Status, got.Outcome)
+	}
+	st, err := e.db.Stats(ctx, bob.ID, store.Gomoku)
+	if err != nil || st.People.Losses != 0 {
+		t.Fatalf("bob's record %+v, %v", st.People, err)
+	}
+
+	g = e.clockDuel(Blitz)
+	e.clock.Advance(FirstMoveWindow + time.Second)
+	_, err = e.moveAt(g.ID, alice.ID, "h8", e.clock.Now())
+	if engine.ErrorCode(err) != engine.GameAbandoned {
+		t.Fatalf("a first move too late: %v, want GameAbandoned", err)
+	}
+}
+
 // TestClockIncrementAndDeadline: each move is charged the time since its
 // turn began, gets the increment, and the deadline is the flag of the side
 // to move.
 func TestClockIncrementAndDeadline(t *testing.T) {
 	e := newEnv(t, Config{})
-	g := e.clockDuel(Blitz)
-	start := e.clock.Now()
-	if g.TimeControl != "3+2" || g.Clock != [2]time.Duration{3 * time.Minute, 3 * time.Minute} ||
-		!g.TurnStart.Equal(start) || !g.Deadline.Equal(start.Add(3*time.Minute)) || !g.RemindAt.IsZero() {
-		t.Fatalf("started: control %q clocks %v turn %v deadline %v remind %v", g.TimeControl, g.Clock, g.TurnStart, g.Deadline, g.RemindAt)
-	}
+	g := e.opening(e.clockDuel(Blitz).ID)
 	e.clock.Advance(40 * time.Second)
-	g = e.play(g.ID, "h8") // alice used 40 s, gets 2 s
+	g = e.play(g.ID, "i8") // alice used 40 s, gets 2 s
 	if want := 3*time.Minute - 38*time.Second; g.Clock[engine.First] != want {
 		t.Fatalf("alice has %v, want %v", g.Clock[engine.First], want)
 	}
@@ -55,13 +104,14 @@ func TestClockIncrementAndDeadline(t *testing.T) {
 		t.Fatalf("bob's flag at %v, want 3 minutes from now", g.Deadline)
 	}
 	e.clock.Advance(10 * time.Second)
-	if left := Remaining(g, engine.Second, e.clock.Now()); left != [2]time.Duration{3*time.Minute - 38*time.Second, 3*time.Minute - 10*time.Second} {
+	_, eg := e.game(g.ID)
+	if left := Remaining(g, eg, e.clock.Now()); left != [2]time.Duration{3*time.Minute - 38*time.Second, 3*time.Minute - 10*time.Second} {
 		t.Fatalf("remaining %v", left)
 	}
 	// The move is charged up to its arrival, not to its processing.
 	arrived := e.clock.Now()
 	e.clock.Advance(5 * time.Second)
-	if g, _ = e.moveAt(g.ID, bob.ID, "h9", arrived); g.Clock[engine.Second] != 3*time.Minute-8*time.Second {
+	if g, _ = e.moveAt(g.ID, bob.ID, "i9", arrived); g.Clock[engine.Second] != 3*time.Minute-8*time.Second {
 		t.Fatalf("bob has %v, want 2:52", g.Clock[engine.Second])
 	}
 	if !g.Deadline.Equal(e.clock.Now().Add(3*time.Minute - 38*time.Second)) {
@@ -73,9 +123,9 @@ func TestClockIncrementAndDeadline(t *testing.T) {
 // exactly when the flag falls, not a moment before.
 func TestFlagFallsOnTick(t *testing.T) {
 	e := newEnv(t, Config{})
-	g := e.clockDuel(Blitz)
+	g := e.opening(e.clockDuel(Blitz).ID)
 	e.clock.Advance(time.Minute)
-	g = e.play(g.ID, "h8") // bob to move, 3:00 left
+	g = e.play(g.ID, "i8") // bob to move, 3:00 left
 	next, err := e.m.NextDeadline(ctx)
 	if err != nil || !next.Equal(g.Deadline) {
 		t.Fatalf("next deadline %v, %v; want bob's flag %v", next, err, g.Deadline)
@@ -101,16 +151,16 @@ func TestFlagFallsOnTick(t *testing.T) {
 // it is processed after the flag.
 func TestLateMoveLoses(t *testing.T) {
 	e := newEnv(t, Config{})
-	g := e.clockDuel(Blitz)
+	g := e.opening(e.clockDuel(Blitz).ID)
 	e.clock.Advance(3*time.Minute - time.Second)
 	inTime := e.clock.Now()
 	e.clock.Advance(5 * time.Second)
-	g, err := e.moveAt(g.ID, alice.ID, "h8", inTime)
+	g, err := e.moveAt(g.ID, alice.ID, "i8", inTime)
 	if err != nil || g.Clock[engine.First] != 3*time.Second {
 		t.Fatalf("a move that arrived in time: %v, clock %v", err, g.Clock)
 	}
 	e.clock.Advance(3*time.Minute + time.Second)
-	_, err = e.moveAt(g.ID, bob.ID, "h9", e.clock.Now())
+	_, err = e.moveAt(g.ID, bob.ID, "i9", e.clock.Now())
 	if engine.ErrorCode(err) != engine.FlagFell {
 		t.Fatalf("late move: %v, want FlagFell", err)
 	}
@@ -124,9 +174,9 @@ func TestLateMoveLoses(t *testing.T) {
 // gives nor takes time.
 func TestClockSurvivesRestart(t *testing.T) {
 	e := newEnv(t, Config{})
-	g := e.clockDuel(Rapid)
+	g := e.opening(e.clockDuel(Rapid).ID)
 	e.clock.Advance(30 * time.Second)
-	g = e.play(g.ID, "h8") // bob to move with 10:00
+	g = e.play(g.ID, "i8") // bob to move with 10:00
 	e.clock.Advance(4 * time.Minute)
 	if err := e.m.Close(ctx); err != nil {
 		t.Fatal(err)
@@ -137,8 +187,8 @@ func TestClockSurvivesRestart(t *testing.T) {
 	e.clock.Advance(5 * time.Minute) // the bot is down; bob's clock runs
 	e.db = reopenDB(t, e.path, e.clock)
 	e.m = e.start(e.db, Config{})
-	got, _ := e.game(g.ID)
-	if left := Remaining(got, engine.Second, e.clock.Now()); left[engine.Second] != time.Minute || left[engine.First] != 10*time.Minute-25*time.Second {
+	got, eg := e.game(g.ID)
+	if left := Remaining(got, eg, e.clock.Now()); left[engine.Second] != time.Minute || left[engine.First] != 10*time.Minute-25*time.Second {
 		t.Fatalf("after the restart: %v", left)
 	}
 	e.clock.Advance(time.Minute - time.Millisecond)
@@ -157,8 +207,8 @@ func TestClockSurvivesRestart(t *testing.T) {
 // request waited; an accepted undo gives the turn back with no increment.
 func TestUndoDoesNotStopClock(t *testing.T) {
 	e := newEnv(t, Config{})
-	g := e.clockDuel(Blitz)
-	g = e.play(g.ID, "h8") // alice 3:02, bob to move
+	g := e.opening(e.clockDuel(Blitz).ID)
+	g = e.play(g.ID, "i8") // alice 3:02, bob to move
 	if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.UndoRequest, AnyPly); err != nil {
 		t.Fatal(err)
 	}
@@ -183,8 +233,15 @@ func TestClockAgainstAI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	e.play(g.ID, "h8") // the first move: free
+	e.aiMoved(g.ID)
 	e.clock.Advance(10 * time.Second)
-	e.play(g.ID, "h8")
+	_, eg := e.game(g.ID)
+	mv, err := NewRandomAI(2).Move(ctx, eg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.play(g.ID, mv)
 	e.aiMoved(g.ID)
 	g, _ = e.game(g.ID)
 	if g.Clock[engine.First] != 3*time.Minute-8*time.Second || !g.Deadline.Equal(e.clock.Now().Add(g.Clock[engine.First])) {
@@ -222,8 +279,8 @@ func TestCorrespondenceDays(t *testing.T) {
 // that arrives after the flag fell finds the game lost on time.
 func TestFlagBeforeOtherOperations(t *testing.T) {
 	e := newEnv(t, Config{})
-	g := e.clockDuel(Blitz)
-	e.play(g.ID, "h8") // bob to move
+	g := e.opening(e.clockDuel(Blitz).ID)
+	e.play(g.ID, "i8") // bob to move
 	if _, err := e.m.Ask(ctx, g.ID, as(alice.ID), store.DrawRequest, AnyPly); err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +293,7 @@ func TestFlagBeforeOtherOperations(t *testing.T) {
 		t.Fatalf("outcome %+v", got.Outcome)
 	}
 
-	g = e.clockDuel(Blitz)
+	g = e.opening(e.clockDuel(Blitz).ID)
 	e.clock.Advance(3 * time.Minute)
 	_, err = e.m.Resign(ctx, g.ID, as(bob.ID), AnyPly) // alice, to move, flagged first
 	if engine.ErrorCode(err) != engine.GameEndedWon {

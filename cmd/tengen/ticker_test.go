@@ -58,8 +58,10 @@ func TestFlagFallsAtDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := eg.Play("h8"); err != nil {
-		t.Fatal(err)
+	for _, mv := range []string{"h8", "h9", "i8"} { // both clocks have started
+		if _, err := eg.Play(mv); err != nil {
+			t.Fatal(err)
+		}
 	}
 	moves, err := eg.MarshalText()
 	if err != nil {
