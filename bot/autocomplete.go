@@ -10,8 +10,8 @@ import (
 	"github.com/tengen-bot/tengen/store"
 )
 
-// autocomplete suggests moves for /move and the caller's games for the game
-// options.
+// autocomplete suggests moves for /move, the caller's games for the game
+// options and time controls for the time options.
 func (b *Bot) autocomplete(q *request) (reply, error) {
 	_, o := commandPath(q.i.ApplicationCommandData())
 	var focused *discordgo.ApplicationCommandInteractionDataOption
@@ -24,6 +24,9 @@ func (b *Bot) autocomplete(q *request) (reply, error) {
 		return reply{kind: replyChoices}, nil
 	}
 	typed := fmt.Sprint(focused.Value)
+	if focused.Name == optTime {
+		return reply{kind: replyChoices, choices: timeChoices(q.loc, typed)}, nil
+	}
 	games, err := b.st.UserGames(q.ctx, q.user.ID)
 	if err != nil {
 		return reply{}, err

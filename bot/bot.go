@@ -183,10 +183,11 @@ func (b *Bot) Listen(ctx context.Context) {
 	}, func(err error) { b.log.Warn("listening for changes of games: again in a second", "err", err) })
 }
 
-// changed delivers game id, changed by another process, and wakes the
-// handlers waiting for its next change.
+// changed delivers game id, changed by another process, wakes the
+// handlers waiting for its next change and tells the lifecycle's ticker.
 func (b *Bot) changed(id int64) {
 	b.deliver.add(id)
+	b.m.Wake() // its deadline may have moved: the ticker looks again
 	b.changesMu.Lock()
 	for _, ch := range b.changes[id] {
 		close(ch)

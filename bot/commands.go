@@ -39,6 +39,7 @@ const (
 	optUser     = "user"
 	optPreset   = "preset"
 	optUndos    = "undos"
+	optTime     = "time"
 )
 
 // cmd is a command offered everywhere Tengen can be: installed to a
@@ -166,14 +167,15 @@ func commands() []*discordgo.ApplicationCommand {
 	page.MinValue = &one
 
 	gomokuChallenge := append([]*discordgo.ApplicationCommandOption{opponent()}, gomokuSetupOptions()...)
-	gomokuChallenge = append(gomokuChallenge, first)
+	gomokuChallenge = append(gomokuChallenge, first, timeOption())
 	gomokuAI := append([]*discordgo.ApplicationCommandOption{levelOption(), gomokuColour}, gomokuSetupOptions()...)
+	gomokuAI = append(gomokuAI, timeOption())
 
 	return []*discordgo.ApplicationCommand{
 		cmd(cmdGomoku, "Play Gomoku (five in a row)", sub(subChallenge, "Challenge someone to a game of Gomoku", gomokuChallenge...),
 			sub(subAI, "Play Gomoku against the bot", gomokuAI...)),
-		cmd(cmdXiangqi, "Play Xiangqi (Chinese chess)", sub(subChallenge, "Challenge someone to a game of Xiangqi", opponent(), xiangqiColour()),
-			sub(subAI, "Play Xiangqi against the bot", levelOption(), xiangqiColour())),
+		cmd(cmdXiangqi, "Play Xiangqi (Chinese chess)", sub(subChallenge, "Challenge someone to a game of Xiangqi", opponent(), xiangqiColour(), timeOption()),
+			sub(subAI, "Play Xiangqi against the bot", levelOption(), xiangqiColour(), timeOption())),
 		cmd(cmdMove, "Play a move in your game in this channel", moveOpt, gameOption()),
 		cmd(cmdBoard, "Show your game's board again", gameOption()),
 		cmd(cmdResign, "Resign your game (in the first moves against the AI: abort it)", gameOption()),

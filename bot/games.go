@@ -92,8 +92,12 @@ func (b *Bot) challenge(q *request, o options, kind store.Kind) (reply, error) {
 	default:
 		start = kindOf(kind).seating(o.str(optColour))
 	}
+	tc, err := match.ParseTimeControl(o.str(optTime))
+	if err != nil {
+		return reply{}, err
+	}
 	g, err := b.m.Challenge(q.ctx, match.ChallengeSpec{
-		Setup:      match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize))},
+		Setup:      match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize)), Time: tc},
 		Challenger: q.user, Opponent: opp, Start: start, Rated: b.opt.Rated,
 		GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,
 	})
@@ -110,8 +114,12 @@ func (b *Bot) solo(q *request, o options, kind store.Kind) (reply, error) {
 		level = defaultLevel
 	}
 	start := kindOf(kind).seating(o.str(optColour))
+	tc, err := match.ParseTimeControl(o.str(optTime))
+	if err != nil {
+		return reply{}, err
+	}
 	g, err := b.m.Solo(q.ctx, match.SoloSpec{
-		Setup:  match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize))},
+		Setup:  match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize)), Time: tc},
 		Player: q.user, Level: level, Start: start, GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,
 	})
 	if err != nil {

@@ -179,8 +179,12 @@ func outcomeText(loc locale, g *store.Game) string {
 // header is the render view of the players.
 func header(g *store.Game, loc locale) render.Header {
 	h := render.Header{Words: boardWords(loc)}
+	live := match.TimeControlOf(g).Live()
 	for s, seat := range g.Seats {
 		h.Players[s] = render.Player{Name: seat.Name, AI: seat.IsAI(), Level: seat.AI}
+		if live && !seat.IsAI() {
+			h.Players[s].Clock = clockText(g.Clock[s])
+		}
 	}
 	if g.Status == store.Finished {
 		h.Outcome = g.Outcome
@@ -297,6 +301,10 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 		}
 		m.Components = []discordgo.MessageComponent{}
 	}
+	if f := clockField(loc, g, eg); f != nil {
+		e.Fields = append(e.Fields, f)
+	}
+	m.Content += flagLine(loc, g, eg)
 	return m, nil
 }
 
@@ -318,6 +326,7 @@ func challengeMessage(g *store.Game, post *store.Post, loc locale) *message {
 	if g.Rated {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.rated"), Value: loc.t("challenge.rated.yes"), Inline: true})
 	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.time"), Value: timeText(loc, match.TimeControlOf(g)), Inline: true})
 	m := &message{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
 	if post.Want != store.WantOpen {
 		e.Color = colourOver

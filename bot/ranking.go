@@ -220,6 +220,7 @@ func (b *Bot) gamesCommand(q *request) (reply, error) {
 				state = loc.t("games.yourmove")
 			}
 		}
+		state += timeNote(loc, g)
 		fmt.Fprintf(&sb, "%s **%s** · %s · <#%s> · %s\n", gameID(g.ID), kindName(loc, g.Kind), loc.t("games.vs", other), g.ChannelID, state)
 	}
 	return ephemeralReply(sb.String()), nil

@@ -185,6 +185,8 @@ const (
 	HintsUsed          // number
 	HintsOnlyAI        // none
 	NoHintsHere        // none
+	BadTimeControl     // input, number, number, number, number, number
+	FlagFell           // time
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -390,6 +392,8 @@ var codes = [NumCodes]struct {
 	HintsOnlyAI:        {"hints only ai", "hints are for games against the AI", ClassIllegal},
 	NoHintsHere:        {"no hints here", "hints are turned off here", ClassLimit},
 	ReviewElsewhere:    {"review elsewhere", "game #%d was played elsewhere: outside its channel only its players can review it", ClassNotPlayer},
+	BadTimeControl:     {"bad time control", "'%s' is not a time control: write minutes+seconds per move, such as 10+5 (%d to %d minutes, 0 to %d seconds), or days per move, such as 3d (%d to %d days)", ClassNotation},
+	FlagFell:           {"flag fell", "your time ran out at %s, before your move arrived: you lose on time", ClassExpired},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 

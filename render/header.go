@@ -18,6 +18,9 @@ type Player struct {
 	// N").
 	AI    bool
 	Level int
+	// Clock is the time the player has left as the board shows it
+	// ("2:55"), written after the name; empty shows none.
+	Clock string
 }
 
 // Header is the text around the board: who plays which colour and how the
@@ -41,6 +44,15 @@ func (p Player) label(w *Words, colour string) string {
 		return colour
 	}
 	return strings.Join(strings.Fields(p.Name), " ")
+}
+
+// withClock is the header's label of p: label, then the time on its clock
+// when it shows one ("Alice · 2:55").
+func (p Player) withClock(w *Words, colour string) string {
+	if c := strings.TrimSpace(p.Clock); c != "" {
+		return p.label(w, colour) + " · " + c
+	}
+	return p.label(w, colour)
 }
 
 // status is the footer line, e.g. "Move 43 · Black to play" or
@@ -113,7 +125,7 @@ func (f *frame) drawBandsText(h *Header, turn engine.Side, moveNumber, moves int
 
 			gap := int(math.Round(10 * a.scale))
 			maxW := pr.Dx() - (pr.Dy()+iw)/2 - gap - pr.Dy()/2
-			name := a.name.fit(h.Players[side].label(&w, colours[side]), maxW)
+			name := a.name.fit(h.Players[side].withClock(&w, colours[side]), maxW)
 			c := a.th.BandText
 			if side != highlight && highlight >= 0 {
 				c = a.th.BandDim

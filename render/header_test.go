@@ -30,6 +30,23 @@ func TestPlayerLabel(t *testing.T) {
 	}
 }
 
+// TestHeaderClock: the header shows a player's clock after the name; the
+// result names the winner without it.
+func TestHeaderClock(t *testing.T) {
+	en := EnglishWords()
+	if got := (Player{Name: "Alice", Clock: "2:55"}).withClock(&en, "Black"); got != "Alice · 2:55" {
+		t.Errorf("with a clock: %q", got)
+	}
+	if got := (Player{Name: "Alice"}).withClock(&en, "Black"); got != "Alice" {
+		t.Errorf("without a clock: %q", got)
+	}
+	h := Header{Players: [2]Player{{Name: "Alice", Clock: "2:55"}, {Name: "Bob", Clock: "0:00.0"}},
+		Outcome: engine.WinFor(engine.First, engine.Timeout)}
+	if got := h.status(&en, [2]string{"Black", "White"}, engine.Second, 2, 1); strings.Contains(got, "2:55") || !strings.Contains(got, "Alice") {
+		t.Errorf("the result line: %q", got)
+	}
+}
+
 func TestStatus(t *testing.T) {
 	players := [2]Player{{Name: "Alice"}, {AI: true, Level: 2}}
 	tests := []struct {

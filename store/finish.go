@@ -81,10 +81,11 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 		res, err := tx.ExecContext(ctx, `UPDATE games SET moves = ?, status = 'finished', result = ?, reason = ?, rated = rated * ?,
 			channel_id = ?, board_post = ?, prompt_post = ?, locale = ?, app_permissions = ?, place = ?,
 			request = '', request_by = 0, request_at = NULL, deadline = NULL, remind_at = NULL, ai_undos = ?, hints = ?,
-			undos_first = ?, undos_second = ?, updated_at = ?, finished_at = ?, version = version + 1
+			undos_first = ?, undos_second = ?, updated_at = ?, finished_at = ?, version = version + 1,
+			clock_first = ?, clock_second = ?, turn_start = NULL
 			WHERE id = ? AND version = ? AND status = 'active'`,
 			g.Moves, resultOf(o), reason, boolInt(g.Rated), g.ChannelID, nullID(next.BoardPost), nullID(next.PromptPost), g.Locale, nullPerms(g.Perms), g.Place.stored(),
-			g.AIUndos, g.Hints, g.Undos[0], g.Undos[1], ms, ms, g.ID, g.Version)
+			g.AIUndos, g.Hints, g.Undos[0], g.Undos[1], ms, ms, g.Clock[0].Milliseconds(), g.Clock[1].Milliseconds(), g.ID, g.Version)
 		if err != nil {
 			return err
 		}

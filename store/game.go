@@ -174,7 +174,17 @@ type Game struct {
 	// RematchOf is the id of the game this one is a rematch of (a rematch
 	// offer, or the game it became); 0 for none. CreateGame stores it;
 	// later writes leave it as it is.
-	RematchOf  int64
+	RematchOf int64
+	// TimeControl is the game's time control as the lifecycle writes it
+	// ("3+2", "3d"; "" for the default correspondence timeout); opaque
+	// here.
+	TimeControl string
+	// Clock is the time each side had left, by side, when the current
+	// turn began at TurnStart (a live clock only; zero otherwise): the
+	// side to move has Clock[turn] minus what has passed since TurnStart,
+	// and Deadline is when that reaches zero.
+	Clock      [2]time.Duration
+	TurnStart  time.Time
 	CreatedAt  time.Time // set by CreateGame
 	UpdatedAt  time.Time // set by every write
 	FinishedAt time.Time // set when the game leaves the live statuses
@@ -255,11 +265,20 @@ func (g *Game) check() error {
 	if g.UndoCap < NoUndos {
 		return invalid("undo cap %d is neither a number, NoUndos nor UnlimitedUndos", g.UndoCap)
 	}
+	if len(g.TimeControl) > maxTimeControl {
+		return invalid("time control %q is longer than %d bytes", g.TimeControl, maxTimeControl)
+	}
+	if g.Clock[0] < 0 || g.Clock[1] < 0 {
+		return invalid("negative clock %v", g.Clock)
+	}
 	if g.RematchOf < 0 {
 		return invalid("game id %d of the game rematched is not positive", g.RematchOf)
 	}
 	return nil
 }
+
+// maxTimeControl is the longest Game.TimeControl stored.
+const maxTimeControl = 16
 
 // Result column values.
 const (

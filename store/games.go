@@ -16,7 +16,8 @@ const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.
 	g.first_user, coalesce(p1.name, ''), g.first_ai, g.second_user, coalesce(p2.name, ''), g.second_ai,
 	g.challenger, g.rated, g.status, g.result, g.reason, g.moves,
 	g.request, g.request_by, g.request_at, g.deadline, g.remind_at, g.ai_undos, g.hints, g.undos_first, g.undos_second, g.undo_cap,
-	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of`
+	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of,
+	g.time_control, g.clock_first, g.clock_second, g.turn_start`
 
 // gameFrom is the FROM clause that goes with gameColumns.
 const gameFrom = ` FROM games g
@@ -34,6 +35,8 @@ func scanGame(row scanner) (*Game, error) {
 		requestAt, deadline, remindAt    sql.NullInt64
 		createdAt, updatedAt, finishedAt sql.NullInt64
 		rematchOf                        sql.NullInt64
+		clockFirst, clockSecond          int64
+		turnStart                        sql.NullInt64
 		kind, status, request            string
 	)
 	err := row.Scan(&g.ID, &kind, &g.Rules, &g.Size, &g.GuildID, &g.ChannelID, &g.Locale, &g.Perms, &g.Place,
@@ -41,7 +44,8 @@ func scanGame(row scanner) (*Game, error) {
 		&firstUser, &g.Seats[0].Name, &g.Seats[0].AI, &secondUser, &g.Seats[1].Name, &g.Seats[1].AI,
 		&challenger, &g.Rated, &status, &result, &reason, &g.Moves,
 		&request, &requestBy, &requestAt, &deadline, &remindAt, &g.AIUndos, &g.Hints, &g.Undos[0], &g.Undos[1], &g.UndoCap,
-		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf)
+		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf,
+		&g.TimeControl, &clockFirst, &clockSecond, &turnStart)
 	if err != nil {
 		return nil, err
 	}
@@ -55,6 +59,8 @@ func scanGame(row scanner) (*Game, error) {
 	g.Deadline, g.RemindAt = fromMillis(deadline), fromMillis(remindAt)
 	g.CreatedAt, g.UpdatedAt, g.FinishedAt = fromMillis(createdAt), fromMillis(updatedAt), fromMillis(finishedAt)
 	g.RematchOf = rematchOf.Int64
+	g.Clock = [2]time.Duration{time.Duration(clockFirst) * time.Millisecond, time.Duration(clockSecond) * time.Millisecond}
+	g.TurnStart = fromMillis(turnStart)
 	return &g, nil
 }
 
@@ -145,14 +151,16 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 		err := tx.QueryRowContext(ctx, `INSERT INTO games (kind, rules, size, guild_id, channel_id, locale, app_permissions, place,
 			first_user, first_ai, second_user, second_ai, challenger, rated, status, moves,
 			request, request_by, request_at, deadline, remind_at, ai_undos, hints, undos_first, undos_second, undo_cap,
-			created_at, updated_at, finished_at, version, rematch_of)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
+			created_at, updated_at, finished_at, version, rematch_of,
+			time_control, clock_first, clock_second, turn_start)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) RETURNING id`,
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.Locale, nullPerms(g.Perms), g.Place.stored(),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), boolInt(g.Rated), g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos, g.Hints,
 			g.Undos[0], g.Undos[1], g.UndoCap,
-			ms, ms, finished, nullID(g.RematchOf)).Scan(&g.ID)
+			ms, ms, finished, nullID(g.RematchOf),
+			g.TimeControl, g.Clock[0].Milliseconds(), g.Clock[1].Milliseconds(), millis(g.TurnStart)).Scan(&g.ID)
 		if err != nil {
 			return err
 		}
@@ -280,14 +288,16 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 			locale = ?, app_permissions = ?, place = ?, board_post = ?, prompt_post = ?,
 			first_user = ?, first_ai = ?, second_user = ?, second_ai = ?, challenger = ?, rated = ?, status = ?, moves = ?,
 			request = ?, request_by = ?, request_at = ?, deadline = ?, remind_at = ?, ai_undos = ?, hints = ?,
-			undos_first = ?, undos_second = ?, undo_cap = ?, updated_at = ?, finished_at = ?, version = version + 1
+			undos_first = ?, undos_second = ?, undo_cap = ?, updated_at = ?, finished_at = ?, version = version + 1,
+			time_control = ?, clock_first = ?, clock_second = ?, turn_start = ?
 			WHERE id = ? AND version = ? AND status IN ('challenge', 'active')`,
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID,
 			g.Locale, nullPerms(g.Perms), g.Place.stored(), nullID(next.BoardPost), nullID(next.PromptPost),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), boolInt(g.Rated), g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos, g.Hints,
-			g.Undos[0], g.Undos[1], g.UndoCap, ms, finished, g.ID, g.Version)
+			g.Undos[0], g.Undos[1], g.UndoCap, ms, finished,
+			g.TimeControl, g.Clock[0].Milliseconds(), g.Clock[1].Milliseconds(), millis(g.TurnStart), g.ID, g.Version)
 		if err != nil {
 			return err
 		}

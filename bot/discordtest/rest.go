@@ -382,6 +382,12 @@ func checkOptions(at string, opts []*discordgo.ApplicationCommandOption) *apiErr
 			return formError(oat+".required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options")
 		}
 		optional = optional || !o.Required
+		// "autocomplete may not be set to true if choices are present"
+		// (Application Command Option Structure): a player may then send
+		// any value, which the app must check.
+		if o.Autocomplete && len(o.Choices) > 0 {
+			return formError(oat+".autocomplete", "APPLICATION_COMMAND_AUTOCOMPLETE_WITH_CHOICES", "Autocomplete cannot be enabled on an option with choices")
+		}
 		if err := checkOptions(oat+".options", o.Options); err != nil {
 			return err
 		}

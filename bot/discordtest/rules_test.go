@@ -362,3 +362,35 @@ func TestAutocompleteChoicesLimit(t *testing.T) {
 		t.Fatalf("%d choices", len(r.Choices))
 	}
 }
+
+// TestAutocompleteWithChoicesRefused: Discord refuses an option that has
+// both choices and autocomplete; with autocomplete alone a player may send
+// a value no suggestion had.
+func TestAutocompleteWithChoicesRefused(t *testing.T) {
+	t.Parallel()
+	dc := discordtest.New(&recordingTB{TB: t})
+	s := dc.Session()
+	option := func(choices ...*discordgo.ApplicationCommandOptionChoice) []*discordgo.ApplicationCommand {
+		return []*discordgo.ApplicationCommand{{Name: "play", Description: "play", Options: []*discordgo.ApplicationCommandOption{{
+			Type: discordgo.ApplicationCommandOptionString, Name: "time", Description: "clock", Autocomplete: true, Choices: choices}}}}
+	}
+	_, err := s.ApplicationCommandBulkOverwrite(dc.AppID(), "", option(&discordgo.ApplicationCommandOptionChoice{Name: "3+2", Value: "3+2"}))
+	if status, code := restCode(t, err); status != 400 || code != 50035 {
+		t.Fatalf("autocomplete with choices: HTTP %d code %d, want 400 50035", status, code)
+	}
+	got := make(chan string, 1)
+	startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
+		got <- fmt.Sprint(i.ApplicationCommandData().Options[0].Value)
+		return s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Content: "ok"}})
+	})
+	if _, err := s.ApplicationCommandBulkOverwrite(dc.AppID(), "", option()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dc.User("alice").Slash(ctx(t), dc.NewChannel("c"), "play", discordtest.Opt("time", "15+10")); err != nil {
+		t.Fatal(err)
+	}
+	if v := <-got; v != "15+10" {
+		t.Fatalf("the bot got %q", v)
+	}
+}

@@ -77,6 +77,7 @@ func newRecord(s Setup, guildID, channelID string, v Via) (*live, error) {
 		g.Perms, g.Place = v.Perms, v.Place
 	}
 	l := &live{g: g, eg: eg}
+	l.startClocks(s.Time)
 	return l, l.save()
 }
 
@@ -332,7 +333,7 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 	if !ok {
 		return nil, engine.E(engine.RematchNotPlayer, id)
 	}
-	setup := Setup{Kind: old.g.Kind, Rules: old.g.Rules, Size: old.g.Size}
+	setup := Setup{Kind: old.g.Kind, Rules: old.g.Rules, Size: old.g.Size, Time: TimeControlOf(old.g)}
 	channel := old.g.ChannelID
 	if who.Via.Channel != "" {
 		channel = who.Via.Channel

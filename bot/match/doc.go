@@ -50,5 +50,10 @@
 // Nothing here runs timers: the bot calls Tick every few seconds, and Tick
 // expires challenges and requests, sends reminders, ends games on time and
 // abandons idle games against the AI, reading the time from the Clock. Tests
-// drive it with a manual clock.
+// drive it with a manual clock. NextDeadline tells when Tick next has
+// something to do and Changed when that may have moved, so that the bot's
+// ticker wakes in time for a flag.
+//
+// Each game has a TimeControl: a Fischer clock or correspondence (see
+// clock.go for how clocks run, and what they mean against the AI).
 package match

@@ -18,6 +18,9 @@ type Setup struct {
 	Kind  store.Kind
 	Rules string
 	Size  int
+	// Time is the time control (the default correspondence timeout when
+	// zero).
+	Time TimeControl
 }
 
 // kindSpec is how the lifecycle builds, restores and plays one kind of

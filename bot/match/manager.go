@@ -31,6 +31,7 @@ type Store interface {
 	GuildSetting(ctx context.Context, guildID, key string) (string, error)
 	LeaseAI(ctx context.Context, id int64, now, until time.Time) (bool, error)
 	ReleaseAI(ctx context.Context, id int64, until time.Time) error
+	NextDeadline(ctx context.Context) (time.Time, error)
 }
 
 // AI plays the AI's seats. Both methods get their own copy of the game and
@@ -52,9 +53,10 @@ type Manager struct {
 	st    Store
 	cfg   Config
 	pool  *queue.Queue
-	cache stateCache // engine states of recently used games
-	lim   *limiter   // rate limits and cooldowns
-	rev   reviews    // the reviews being made
+	cache stateCache    // engine states of recently used games
+	lim   *limiter      // rate limits and cooldowns
+	wake  chan struct{} // see Changed
+	rev   reviews       // the reviews being made
 	// quit is closed by Close: work outside the pool's turns (a review)
 	// stops.
 	quit     chan struct{}
@@ -64,7 +66,7 @@ type Manager struct {
 // New returns a Manager over st and starts its AI workers. Call Resume to
 // pick up the AI's pending work after a restart.
 func New(st Store, cfg Config) *Manager {
-	m := &Manager{st: st, cfg: cfg.withDefaults(), lim: newLimiter(), quit: make(chan struct{})}
+	m := &Manager{st: st, cfg: cfg.withDefaults(), lim: newLimiter(), wake: make(chan struct{}, 1), quit: make(chan struct{})}
 	m.pool = queue.NewBounded(queue.Options{Workers: m.cfg.Workers, MaxQueued: m.cfg.MaxAIQueued, Waited: m.cfg.AIWaited}, m.aiTurn)
 	return m
 }
@@ -213,6 +215,7 @@ func (m *Manager) keep(l *live, stored string) {
 
 // report sends the events of a stored change and queues the AI's work.
 func (m *Manager) report(l *live, events []Event, rc store.RatingChanges) {
+	m.Wake() // the deadlines may have moved
 	if n := m.cfg.Notifier; n != nil {
 		for i, e := range events {
 			e.GameID, e.Game = l.g.ID, *l.g

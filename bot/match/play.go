@@ -11,8 +11,10 @@ import (
 // Play plays move (in any notation the game accepts) for who in game id.
 // ply is the number of moves the player saw when they acted, or AnyPly.
 // Rule and notation errors come back as *engine.Error; the move cancels a
-// pending request. The move is shown on a new board, which asks (and
-// notifies) the player to move next. It returns the game as stored.
+// pending request. A move that arrived (who.Via.At) after the player's
+// flag fell loses on time and is refused with engine.FlagFell. The move is
+// shown on a new board, which asks (and notifies) the player to move next.
+// It returns the game as stored.
 func (m *Manager) Play(ctx context.Context, id int64, who Actor, move string, ply int) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
 		side, err := l.player(who.ID)
@@ -25,11 +27,16 @@ func (m *Manager) Play(ctx context.Context, id int64, who Actor, move string, pl
 		if turn := l.eg.Turn(); turn != side {
 			return step{}, engine.E(engine.NotYourTurn, l.seat(turn))
 		}
+		if s, fell := m.flagged(l, who); fell {
+			return s, nil // too late: judged by when the move arrived
+		}
+		at := m.arrival(who)
 		if l.vsAI() {
 			if err := m.checkAIRoom(l.g); err != nil {
 				return step{}, err
 			}
 		}
+		l.charge(side, at, true)
 		s, err := m.play(l, side, move)
 		if err != nil {
 			return s, err
@@ -79,6 +86,9 @@ func (m *Manager) Resign(ctx context.Context, id int64, who Actor, ply int) (*st
 		}
 		if err := l.checkPly(ply); err != nil {
 			return step{}, err
+		}
+		if s, fell := m.flagged(l, who); fell {
+			return s, nil // lost on time before the resignation arrived
 		}
 		l.seen(who.Via)
 		s := finish(l, engine.WinFor(side.Other(), engine.Resignation), side)

@@ -25,6 +25,9 @@ func (m *Manager) Ask(ctx context.Context, id int64, who Actor, kind store.Reque
 		if err := l.checkPly(ply); err != nil {
 			return step{}, err
 		}
+		if s, fell := m.flagged(l, who); fell {
+			return s, nil
+		}
 		l.seen(who.Via)
 		now := m.now()
 		var events []Event
@@ -152,6 +155,7 @@ func (m *Manager) takeBack(l *live, now time.Time) (Event, error) {
 	}
 	moves := l.eg.Moves()
 	undone := append([]string(nil), moves[len(moves)-n:]...)
+	l.charge(l.eg.Turn(), now, false) // the request did not stop the clock
 	if err := l.eg.Undo(n); err != nil {
 		return Event{}, err
 	}
@@ -182,6 +186,9 @@ func (m *Manager) Answer(ctx context.Context, id int64, who Actor, accept bool, 
 		}
 		if err := l.checkPly(ply); err != nil {
 			return step{}, err
+		}
+		if s, fell := m.flagged(l, who); fell {
+			return s, nil // a draw accepted after the flag fell is too late
 		}
 		l.seen(who.Via)
 		return m.answer(l, side, accept, who)

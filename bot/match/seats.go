@@ -139,14 +139,26 @@ func (l *live) checkPly(ply int) error {
 // vsAI reports whether the AI holds a seat.
 func (l *live) vsAI() bool { return l.g.Seats[0].IsAI() || l.g.Seats[1].IsAI() }
 
-// armTurn sets the deadlines for the side to move from now on: the move
-// deadline and its reminder between people, the idle limit against the AI.
+// armTurn sets the deadlines for the side to move from now on: with a live
+// clock, its flag (armClock); otherwise the move deadline of the game's
+// correspondence control and its reminder between people, the idle limit
+// against the AI (the control's days when it has some).
 func (m *Manager) armTurn(l *live, now time.Time) {
-	if l.vsAI() {
-		l.g.Deadline, l.g.RemindAt = now.Add(m.cfg.AIAbandonAfter), time.Time{}
+	tc := TimeControlOf(l.g)
+	if tc.Live() {
+		m.armClock(l, now)
 		return
 	}
-	l.g.Deadline, l.g.RemindAt = now.Add(m.cfg.MoveTimeout), time.Time{}
+	perMove := tc.PerMove(m.cfg.MoveTimeout)
+	if l.vsAI() {
+		idle := m.cfg.AIAbandonAfter
+		if tc.Days > 0 {
+			idle = perMove
+		}
+		l.g.Deadline, l.g.RemindAt = now.Add(idle), time.Time{}
+		return
+	}
+	l.g.Deadline, l.g.RemindAt = now.Add(perMove), time.Time{}
 	if m.cfg.RemindBefore > 0 {
 		if at := l.g.Deadline.Add(-m.cfg.RemindBefore); at.After(now) {
 			l.g.RemindAt = at
@@ -163,6 +175,7 @@ func finish(l *live, o engine.Outcome, actor engine.Side, events ...Event) step 
 	}
 	// Finish clears these in the store; the reported copy says so too.
 	l.g.Request, l.g.Deadline, l.g.RemindAt = store.Request{}, time.Time{}, time.Time{}
+	l.g.TurnStart = time.Time{} // no clock runs any more
 	l.settlePrompt(store.WantCancelled)
 	return step{write: true, events: append(events, l.event(GameEnded, actor))}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
 )
 
@@ -77,11 +76,8 @@ func (m *Manager) deadlineDue(l *live) (step, error) {
 		return step{write: true, events: []Event{e}}, nil
 	case store.Active:
 		turn := l.eg.Turn()
-		if !l.vsAI() {
-			s := finish(l, engine.WinFor(turn.Other(), engine.Timeout), turn)
-			l.showBoard(nil)
-			l.notice(store.WantTimeout, l.players())
-			return s, nil
+		if l.flagFell(turn, m.now()) {
+			return l.lostOnTime(turn), nil
 		}
 		if aiOwes(l) {
 			return step{}, nil // the AI is behind, not the player; Tick queues it

@@ -191,14 +191,18 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	return nil
 }
 
-// tick runs the lifecycle's clock every interval until ctx ends: expiries,
-// reminders, losses on time, abandoned games; only while this process holds
-// the lease of the deadlines (store.Lease): of several processes sharing a
-// PostgreSQL database one runs them, and when it dies another takes over
-// at its next tick.
+// tick runs the lifecycle's clock: expiries, reminders, losses on time,
+// abandoned games; only while this process holds the lease of the
+// deadlines (store.Lease): of several processes sharing a PostgreSQL
+// database one runs them, and when it dies another takes over at its next
+// try. It ticks at once, then every interval, and sooner when a deadline
+// comes first (a 3+2 flag falls when it should with nobody interacting):
+// it asks the lifecycle for the next deadline after each tick and again
+// whenever a game changes, here or, heard through the store's change
+// notifications (Bot.Listen), in another process.
 func (m *Main) tick(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
+	timer := time.NewTimer(0)
+	defer timer.Stop()
 	var lease *store.Lease // held while this process runs the deadlines
 	defer func() {
 		if lease != nil {
@@ -207,11 +211,17 @@ func (m *Main) tick(ctx context.Context, interval time.Duration) {
 			}
 		}
 	}()
+	var last time.Time // when the last tick began: what was due then has been acted on
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case <-m.games.Changed():
+			if lease != nil {
+				timer.Reset(m.nextWake(ctx, last, interval))
+			}
+			continue
+		case <-timer.C:
 		}
 		if lease != nil {
 			if err := lease.Check(ctx); err != nil {
@@ -226,15 +236,43 @@ func (m *Main) tick(ctx context.Context, interval time.Duration) {
 				m.Logger.Warn("trying to run the deadlines", "err", err)
 			}
 			if l == nil {
+				timer.Reset(interval)
 				continue // another process runs them
 			}
 			lease = l
 			m.Logger.Info("running the deadlines (expiries, reminders, losses on time)")
 		}
+		last = time.Now()
 		if err := m.games.Tick(ctx); err != nil && ctx.Err() == nil {
 			m.Logger.Warn("tick failed", "err", err)
 		}
+		timer.Reset(m.nextWake(ctx, last, interval))
 	}
+}
+
+// nextWake is how long the ticker sleeps after a tick that began at last:
+// see wakeAfter.
+func (m *Main) nextWake(ctx context.Context, last time.Time, interval time.Duration) time.Duration {
+	next, err := m.games.NextDeadline(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			m.Logger.Warn("finding the next deadline", "err", err)
+		}
+		return interval
+	}
+	return wakeAfter(time.Now(), last, next, interval)
+}
+
+// wakeAfter is how long to sleep at now until the next tick: interval, or
+// less when the next deadline comes sooner. A deadline at or before last,
+// the start of the last tick, was already due then and is left to the
+// interval (a game the AI is behind in keeps the deadline it passed until
+// the AI moves, and must not make the ticker spin).
+func wakeAfter(now, last, next time.Time, interval time.Duration) time.Duration {
+	if next.IsZero() || !next.After(last) {
+		return interval
+	}
+	return min(max(next.Sub(now), 0), interval)
 }
 
 // interactionsPath is the path of the interactions endpoint: the
