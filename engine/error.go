@@ -178,6 +178,15 @@ const (
 	NoUndosHere        // none
 	AbortTooLate       // number
 	AbortOnlyAI        // none
+	OpenOwn            // game
+	BelowRange         // number, number
+	AboveRange         // number, number
+	BadRange           // number, number
+	TooManyGames       // number
+	FollowOver         // game
+	AlreadyFollowing   // game
+	NotFollowing       // game
+	FollowOwn          // game
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -376,6 +385,15 @@ var codes = [NumCodes]struct {
 	NoUndosHere:        {"no undos here", "this server allows no undos in games between players", ClassLimit},
 	AbortTooLate:       {"abort too late", "a game against the AI can be aborted only before your move %d: resign instead", ClassIllegal},
 	AbortOnlyAI:        {"abort only ai", "only a game against the AI can be aborted: resign instead", ClassIllegal},
+	OpenOwn:            {"open own", "game #%d is your own open challenge: wait for someone to accept it, or cancel it", ClassInvalid},
+	BelowRange:         {"below range", "your rating (%d) is below the lowest this open challenge admits (%d)", ClassLimit},
+	AboveRange:         {"above range", "your rating (%d) is above the highest this open challenge admits (%d)", ClassLimit},
+	BadRange:           {"bad range", "the lowest rating (%d) is above the highest (%d)", ClassInvalid},
+	TooManyGames:       {"too many games", "you already have %d games against people in progress: finish one before starting another", ClassLimit},
+	FollowOver:         {"follow over", "game #%d is over: there is nothing to follow", ClassOver},
+	AlreadyFollowing:   {"already following", "you already follow game #%d", ClassInvalid},
+	NotFollowing:       {"not following", "you do not follow game #%d", ClassInvalid},
+	FollowOwn:          {"follow own", "you play in game #%d: you are told its result anyway", ClassInvalid},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 

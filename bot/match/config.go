@@ -100,6 +100,10 @@ type Config struct {
 	// Coin decides random colours: it returns true or false with equal
 	// chance (math/rand/v2 when nil). Tests fix it.
 	Coin func() bool
+	// MaxGames is how many games against people one user may have in
+	// progress when they take an open challenge (DefaultMaxGames when 0;
+	// negative means no cap).
+	MaxGames int
 }
 
 // DefaultBudget is the AI's thinking time per level: 100 ms at level 1

@@ -28,6 +28,7 @@ type Store interface {
 	RematchOffer(ctx context.Context, id int64) (*store.Game, error)
 	UserGames(ctx context.Context, userID string) ([]*store.Game, error)
 	GuildSetting(ctx context.Context, guildID, key string) (string, error)
+	Rating(ctx context.Context, userID string, kind store.Kind) (store.PlayerRating, error)
 	LeaseAI(ctx context.Context, id int64, now, until time.Time) (bool, error)
 	ReleaseAI(ctx context.Context, id int64, until time.Time) error
 }
