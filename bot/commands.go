@@ -158,12 +158,17 @@ func commands() []*discordgo.ApplicationCommand {
 	gomokuChallenge := append([]*discordgo.ApplicationCommandOption{opponent()}, gomokuSetupOptions()...)
 	gomokuChallenge = append(gomokuChallenge, first)
 	gomokuAI := append([]*discordgo.ApplicationCommandOption{levelOption(), gomokuColour}, gomokuSetupOptions()...)
+	gomokuOpen := append(gomokuSetupOptions(), cloneOption(first))
+	gomokuOpen = append(gomokuOpen, ratingOptions()...)
+	xiangqiOpen := append([]*discordgo.ApplicationCommandOption{xiangqiColour()}, ratingOptions()...)
 
 	return []*discordgo.ApplicationCommand{
 		cmd(cmdGomoku, "Play Gomoku (five in a row)", sub(subChallenge, "Challenge someone to a game of Gomoku", gomokuChallenge...),
-			sub(subAI, "Play Gomoku against the bot", gomokuAI...)),
+			sub(subAI, "Play Gomoku against the bot", gomokuAI...),
+			sub(subOpen, "Offer a game of Gomoku that anyone here may accept", gomokuOpen...)),
 		cmd(cmdXiangqi, "Play Xiangqi (Chinese chess)", sub(subChallenge, "Challenge someone to a game of Xiangqi", opponent(), xiangqiColour()),
-			sub(subAI, "Play Xiangqi against the bot", levelOption(), xiangqiColour())),
+			sub(subAI, "Play Xiangqi against the bot", levelOption(), xiangqiColour()),
+			sub(subOpen, "Offer a game of Xiangqi that anyone here may accept", xiangqiOpen...)),
 		cmd(cmdMove, "Play a move in your game in this channel", moveOpt, gameOption()),
 		cmd(cmdBoard, "Show your game's board again", gameOption()),
 		cmd(cmdResign, "Resign your game (in the first moves against the AI: abort it)", gameOption()),

@@ -134,6 +134,9 @@ func seatName(loc locale, seat store.Seat) string {
 	if seat.IsAI() {
 		return loc.t("ai.name", seat.AI)
 	}
+	if seat.IsEmpty() { // the open seat of an open challenge
+		return loc.t("open.seat")
+	}
 	return "<@" + seat.UserID + ">"
 }
 
@@ -293,6 +296,9 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 // challengeMessage shows a challenge (or rematch offer): while it waits,
 // with the Accept and Decline buttons; then how it ended.
 func challengeMessage(g *store.Game, post *store.Post, loc locale) *message {
+	if match.IsOpen(g) || match.WasOpen(g) {
+		return openChallengeMessage(g, post, loc)
+	}
 	challenger, opponent := g.Seats[post.By], g.Seats[post.By.Other()]
 	title := loc.t("challenge.title", kindName(loc, g.Kind))
 	if post.Request == store.RematchRequest {

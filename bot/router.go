@@ -318,6 +318,8 @@ func (b *Bot) slash(q *request) (reply, error) {
 		return b.challenge(q, o, store.Kind(strings.Fields(path)[0]))
 	case cmdGomoku + " " + subAI, cmdXiangqi + " " + subAI:
 		return b.solo(q, o, store.Kind(strings.Fields(path)[0]))
+	case cmdGomoku + " " + subOpen, cmdXiangqi + " " + subOpen:
+		return b.openChallenge(q, o, store.Kind(strings.Fields(path)[0]))
 	case cmdMove:
 		return b.moveCommand(q, o)
 	case cmdBoard:
