@@ -39,6 +39,11 @@ type Store interface {
 	Stats(ctx context.Context, userID string, kind store.Kind) (*store.Stats, error)
 	Rating(ctx context.Context, userID string, kind store.Kind) (store.PlayerRating, error)
 	SetGuildSetting(ctx context.Context, guildID, key, value string) error
+	LiveGamesIn(ctx context.Context, guildID, channelID string) ([]*store.Game, error)
+	AddFollower(ctx context.Context, id int64, userID string) error
+	RemoveFollower(ctx context.Context, id int64, userID string) error
+	FollowersDue(ctx context.Context, gameID int64) ([]store.Follower, error)
+	Told(ctx context.Context, f store.Follower) error
 }
 
 // Options configure a Bot. Session, Store and Manager are required.
@@ -204,6 +209,13 @@ func (b *Bot) Resume(ctx context.Context) error {
 	}
 	for _, id := range ids {
 		b.deliver.add(id)
+	}
+	fs, err := b.st.FollowersDue(ctx, 0)
+	if err != nil {
+		return fmt.Errorf("resume telling followers: %w", err)
+	}
+	for _, f := range fs {
+		b.deliver.add(f.GameID) // its delivery tells them
 	}
 	return nil
 }

@@ -162,7 +162,7 @@ func commands() []*discordgo.ApplicationCommand {
 	gomokuOpen = append(gomokuOpen, ratingOptions()...)
 	xiangqiOpen := append([]*discordgo.ApplicationCommandOption{xiangqiColour()}, ratingOptions()...)
 
-	return []*discordgo.ApplicationCommand{
+	return append([]*discordgo.ApplicationCommand{
 		cmd(cmdGomoku, "Play Gomoku (five in a row)", sub(subChallenge, "Challenge someone to a game of Gomoku", gomokuChallenge...),
 			sub(subAI, "Play Gomoku against the bot", gomokuAI...),
 			sub(subOpen, "Offer a game of Gomoku that anyone here may accept", gomokuOpen...)),
@@ -172,7 +172,7 @@ func commands() []*discordgo.ApplicationCommand {
 		cmd(cmdMove, "Play a move in your game in this channel", moveOpt, gameOption()),
 		cmd(cmdBoard, "Show your game's board again", gameOption()),
 		cmd(cmdResign, "Resign your game (in the first moves against the AI: abort it)", gameOption()),
-		cmd(cmdGames, "List your games in progress"),
+		cmd(cmdGames, "List games in progress: yours, this server's or a player's", gamesOptions()...),
 		cmd(cmdLeaderboard, "Show the rankings", kindOption(true),
 			withChoices(opt(discordgo.ApplicationCommandOptionString, optScope, "This server or everyone (default server)", false),
 				choice("server", "server"), choice("global", "global")),
@@ -181,7 +181,7 @@ func commands() []*discordgo.ApplicationCommand {
 			kindOption(false)),
 		cmd(cmdHelp, "How to play with Tengen"),
 		limitsCommand(),
-	}
+	}, followCommands()...)
 }
 
 // Register replaces the application's commands with Commands(), globally or,

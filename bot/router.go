@@ -103,7 +103,7 @@ func privateCommand(i *discordgo.Interaction) bool {
 		return false
 	}
 	name := i.ApplicationCommandData().Name
-	return name == cmdGames || name == cmdHelp
+	return name == cmdGames || name == cmdHelp || name == cmdFollow || name == cmdUnfollow
 }
 
 // send is the executor: it answers the interaction with rep and records
@@ -327,7 +327,11 @@ func (b *Bot) slash(q *request) (reply, error) {
 	case cmdResign:
 		return b.resignCommand(q, o)
 	case cmdGames:
-		return b.gamesCommand(q)
+		return b.gamesCommand(q, o)
+	case cmdFollow:
+		return b.followCommand(q, o)
+	case cmdUnfollow:
+		return b.unfollow(q, o.int(optGame))
 	case cmdLeaderboard:
 		return b.leaderboardCommand(q, o)
 	case cmdStats:
@@ -381,6 +385,8 @@ func (b *Bot) component(q *request) (reply, error) {
 		return reply{kind: replyUpdate, msg: &message{Content: q.loc.t("resign.kept", c.Game), Components: []discordgo.MessageComponent{}}}, nil
 	case actRematch:
 		return b.rematch(q, c)
+	case actUnfollow:
+		return b.unfollow(q, c.Game)
 	}
 	return reply{}, refuse("err.unknown.button")
 }
