@@ -117,9 +117,14 @@ func TestOpenChallengePlaces(t *testing.T) {
 	wantEphemeral(t, w.must(w.alice.Slash(ctx, w.dc.DM(w.alice), "gomoku", discordtest.Sub("open"))), "nobody could accept an open challenge here")
 
 	gdm := w.dc.GroupDM(w.alice, w.bob, w.carol)
-	ch := w.do(w.alice.Slash(ctx, gdm, "gomoku", discordtest.Sub("open")))
-	if board := w.click(w.carol, ch, "Accept"); field(board, "Moves played") != "0" {
+	ch := w.do(w.alice.Slash(ctx, gdm, "gomoku", discordtest.Sub("open", discordtest.Opt("first", "opponent"))))
+	// carol, who took it, moves first: alice is notified all the same.
+	pings := len(w.alice.Notifications())
+	if board := w.click(w.carol, ch, "Accept"); field(board, "Moves played") != "0" || !strings.Contains(board.Content, "<@"+w.alice.ID+">") {
 		t.Fatalf("carol taking it in the group DM: %+v", board)
+	}
+	if len(w.alice.Notifications()) != pings+1 {
+		t.Fatalf("alice was not notified that carol took her challenge: %+v", w.alice.Notifications())
 	}
 
 	cancelled := w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("open")))

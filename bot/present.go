@@ -81,10 +81,26 @@ func (p *presenter) post(g *store.Game, eg engine.Game, post *store.Post) (*mess
 		return nil, fmt.Errorf("game %d: no message for a %q post", g.ID, post.Kind)
 	}
 	m.Ping = post.Ping
+	mentionPinged(m)
 	if post.ChannelID == g.ChannelID {
 		fitPermissions(m, g, loc)
 	}
 	return m, nil
+}
+
+// mentionPinged adds to m's content the mention of each user it must
+// notify that its text does not name (the author of an open challenge
+// when whoever took it moves first): only a mention notifies.
+func mentionPinged(m *message) {
+	var missing []string
+	for _, u := range m.Ping {
+		if mention := "<@" + u + ">"; !strings.Contains(m.Content, mention) {
+			missing = append(missing, mention)
+		}
+	}
+	if len(missing) > 0 {
+		m.Content = strings.TrimPrefix(m.Content+"\n-# 🔔 "+strings.Join(missing, " "), "\n")
+	}
 }
 
 // fitPermissions adapts m to what the app may do where it is shown (perms,
