@@ -187,6 +187,8 @@ const (
 	AlreadyFollowing   // game
 	NotFollowing       // game
 	FollowOwn          // game
+	NotQueued          // none
+	QueueTaken         // none
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -394,6 +396,8 @@ var codes = [NumCodes]struct {
 	AlreadyFollowing:   {"already following", "you already follow game #%d", ClassInvalid},
 	NotFollowing:       {"not following", "you do not follow game #%d", ClassInvalid},
 	FollowOwn:          {"follow own", "you play in game #%d: you are told its result anyway", ClassInvalid},
+	NotQueued:          {"not queued", "you are not waiting in the queue", ClassInvalid},
+	QueueTaken:         {"queue taken", "the player you were about to be paired with was taken first: try again", ClassConflict},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 

@@ -104,6 +104,9 @@ type Config struct {
 	// progress when they take an open challenge (DefaultMaxGames when 0;
 	// negative means no cap).
 	MaxGames int
+	// QueueTTL is how long a player waits in the /play queue before their
+	// entry lapses (DefaultQueueTTL when 0).
+	QueueTTL time.Duration
 }
 
 // DefaultBudget is the AI's thinking time per level: 100 ms at level 1
