@@ -181,7 +181,7 @@ func commands() []*discordgo.ApplicationCommand {
 			kindOption(false)),
 		cmd(cmdHelp, "How to play with Tengen"),
 		limitsCommand(),
-	}, followCommands()...)
+	}, append(followCommands(), playCommand())...)
 }
 
 // Register replaces the application's commands with Commands(), globally or,

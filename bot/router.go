@@ -332,6 +332,10 @@ func (b *Bot) slash(q *request) (reply, error) {
 		return b.followCommand(q, o)
 	case cmdUnfollow:
 		return b.unfollow(q, o.int(optGame))
+	case cmdPlay + " " + subJoin:
+		return b.playJoin(q, o)
+	case cmdPlay + " " + subLeave:
+		return b.playLeave(q)
 	case cmdLeaderboard:
 		return b.leaderboardCommand(q, o)
 	case cmdStats:
@@ -347,6 +351,9 @@ func (b *Bot) slash(q *request) (reply, error) {
 // component routes a button or select menu by its custom id.
 func (b *Bot) component(q *request) (reply, error) {
 	d := q.i.MessageComponentData()
+	if d.CustomID == leaveQueue {
+		return b.playLeave(q)
+	}
 	if strings.HasPrefix(d.CustomID, "lb/") {
 		p, err := parsePageID(d.CustomID)
 		if err != nil {
