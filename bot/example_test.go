@@ -25,4 +25,7 @@ func ExampleCommands() {
 	// stats 战绩 戰績
 	// help 帮助 幫助
 	// limits 频率限制 頻率限制
+	// follow 关注 關注
+	// unfollow 取消关注 取消關注
+	// play 匹配 配對
 }
