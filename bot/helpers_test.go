@@ -55,6 +55,7 @@ type world struct {
 	endpoint     *httptest.Server   // the interactions endpoint in HTTP mode
 	http         bool
 	deferAfter   time.Duration
+	maxGames     int
 	b            *bot.Bot
 	m            *match.Manager
 	db           *store.DB
@@ -77,6 +78,8 @@ type setup struct {
 	http bool
 	// deferAfter is Options.DeferAfter (the bot's default when 0).
 	deferAfter time.Duration
+	// maxGames is match.Config.MaxGames (its default when 0).
+	maxGames int
 }
 
 // newWorld starts the fake Discord, opens a database and starts the bot.
@@ -84,7 +87,7 @@ func newWorld(t testing.TB, s setup) *world {
 	t.Helper()
 	dc := discordtest.New(t, s.opts...)
 	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget, logs: s.logs,
-		http: s.http, deferAfter: s.deferAfter}
+		http: s.http, deferAfter: s.deferAfter, maxGames: s.maxGames}
 	if w.ai == nil {
 		w.ai = &scriptAI{}
 	}
@@ -106,7 +109,7 @@ func (w *world) start() {
 	s := w.dc.Session()
 	var b *bot.Bot
 	mc := match.Config{Clock: w.dc.Clock(), Coin: func() bool { return true }, Workers: 2, AI: w.ai,
-		Notifier: match.NotifyFunc(func(e match.Event) { b.Notify(e) })}
+		Notifier: match.NotifyFunc(func(e match.Event) { b.Notify(e) }), MaxGames: w.maxGames}
 	if w.budget > 0 {
 		mc.Budget = func(int) time.Duration { return w.budget }
 	}

@@ -153,3 +153,16 @@ func TestOpenChallengePlaces(t *testing.T) {
 	w.nothingDue()
 	w.noFailures()
 }
+
+// TestOpenGamesCap: a player at their cap of games against people may
+// neither take an open challenge nor be paired by the queue.
+func TestOpenGamesCap(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{maxGames: 1})
+	ctx := ctxT(t)
+	w.startGame() // alice's one game
+	ch := w.do(w.carol.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("open")))
+	wantEphemeral(t, w.must(w.alice.Click(ctx, ch, buttonID(t, ch, "Accept"))), "you already have 1 games against people in progress")
+	wantEphemeral(t, w.must(w.alice.Slash(ctx, w.lobby, "play", discordtest.Sub("join", discordtest.Opt("game", "gomoku")))), "you already have 1 games against people in progress")
+	w.noFailures()
+}
