@@ -44,6 +44,7 @@ type Store interface {
 	RemoveFollower(ctx context.Context, id int64, userID string) error
 	FollowersDue(ctx context.Context, gameID int64) ([]store.Follower, error)
 	Told(ctx context.Context, f store.Follower) error
+	Posts(ctx context.Context, id int64) ([]*store.Post, error)
 }
 
 // Options configure a Bot. Session, Store and Manager are required.
