@@ -43,6 +43,12 @@ type Store interface {
 	AddReviewRequest(ctx context.Context, r store.ReviewRequest) error
 	ReviewRequests(ctx context.Context) ([]store.ReviewRequest, error)
 	ReviewAnswered(ctx context.Context, interaction string) error
+	LiveGamesIn(ctx context.Context, guildID, channelID string) ([]*store.Game, error)
+	AddFollower(ctx context.Context, id int64, userID string) error
+	RemoveFollower(ctx context.Context, id int64, userID string) error
+	FollowersDue(ctx context.Context, gameID int64) ([]store.Follower, error)
+	Told(ctx context.Context, f store.Follower) error
+	Posts(ctx context.Context, id int64) ([]*store.Post, error)
 }
 
 // Options configure a Bot. Session, Store and Manager are required.
@@ -215,6 +221,13 @@ func (b *Bot) Resume(ctx context.Context) error {
 	}
 	for _, id := range ids {
 		b.deliver.add(id)
+	}
+	fs, err := b.st.FollowersDue(ctx, 0)
+	if err != nil {
+		return fmt.Errorf("resume telling followers: %w", err)
+	}
+	for _, f := range fs {
+		b.deliver.add(f.GameID) // its delivery tells them
 	}
 	if err := b.resumeReviews(ctx); err != nil {
 		return fmt.Errorf("resume reviews: %w", err)

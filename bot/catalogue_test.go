@@ -145,3 +145,32 @@ func TestCommandLocalisations(t *testing.T) {
 		walk(c.Options)
 	}
 }
+
+// TestHelpFitsDiscord: every language's /help fits one message's embeds.
+func TestHelpFitsDiscord(t *testing.T) {
+	for l := range catalogue {
+		rep := helpReply(locale(l))
+		total := 0
+		for _, e := range rep.msg.Embeds {
+			n := len([]rune(e.Description))
+			if n > maxEmbedDescription || n == 0 {
+				t.Errorf("locale %d: an embed of %d characters", l, n)
+			}
+			total += n
+		}
+		if total > maxEmbedsText || len(rep.msg.Embeds) > maxEmbeds {
+			t.Errorf("locale %d: %d embeds, %d characters", l, len(rep.msg.Embeds), total)
+		}
+		if got := strings.Join(descriptions(rep.msg.Embeds), "\n"); got != strings.TrimSuffix(locale(l).t("help"), "\n") {
+			t.Errorf("locale %d: the embeds do not hold the help as it is", l)
+		}
+	}
+}
+
+func descriptions(es []*discordgo.MessageEmbed) []string {
+	var ds []string
+	for _, e := range es {
+		ds = append(ds, e.Description)
+	}
+	return ds
+}

@@ -170,16 +170,21 @@ func commands() []*discordgo.ApplicationCommand {
 	gomokuChallenge = append(gomokuChallenge, first, timeOption())
 	gomokuAI := append([]*discordgo.ApplicationCommandOption{levelOption(), gomokuColour}, gomokuSetupOptions()...)
 	gomokuAI = append(gomokuAI, timeOption())
+	gomokuOpen := append(gomokuSetupOptions(), cloneOption(first))
+	gomokuOpen = append(gomokuOpen, ratingOptions()...)
+	xiangqiOpen := append([]*discordgo.ApplicationCommandOption{xiangqiColour()}, ratingOptions()...)
 
-	return []*discordgo.ApplicationCommand{
+	return append([]*discordgo.ApplicationCommand{
 		cmd(cmdGomoku, "Play Gomoku (five in a row)", sub(subChallenge, "Challenge someone to a game of Gomoku", gomokuChallenge...),
-			sub(subAI, "Play Gomoku against the bot", gomokuAI...)),
+			sub(subAI, "Play Gomoku against the bot", gomokuAI...),
+			sub(subOpen, "Offer a game of Gomoku that anyone here may accept", gomokuOpen...)),
 		cmd(cmdXiangqi, "Play Xiangqi (Chinese chess)", sub(subChallenge, "Challenge someone to a game of Xiangqi", opponent(), xiangqiColour(), timeOption()),
-			sub(subAI, "Play Xiangqi against the bot", levelOption(), xiangqiColour(), timeOption())),
+			sub(subAI, "Play Xiangqi against the bot", levelOption(), xiangqiColour(), timeOption()),
+			sub(subOpen, "Offer a game of Xiangqi that anyone here may accept", xiangqiOpen...)),
 		cmd(cmdMove, "Play a move in your game in this channel", moveOpt, gameOption()),
 		cmd(cmdBoard, "Show your game's board again", gameOption()),
 		cmd(cmdResign, "Resign your game (in the first moves against the AI: abort it)", gameOption()),
-		cmd(cmdGames, "List your games in progress"),
+		cmd(cmdGames, "List games in progress: yours, this server's or a player's", gamesOptions()...),
 		cmd(cmdLeaderboard, "Show the rankings", kindOption(true),
 			withChoices(opt(discordgo.ApplicationCommandOptionString, optScope, "This server or everyone (default server)", false),
 				choice("server", "server"), choice("global", "global")),
@@ -189,7 +194,7 @@ func commands() []*discordgo.ApplicationCommand {
 		cmd(cmdHelp, "How to play with Tengen"),
 		cmd(cmdReview, "Review a finished game with the engine: accuracy, turning points, better moves", reviewGameOption()),
 		limitsCommand(),
-	}
+	}, append(followCommands(), playCommand())...)
 }
 
 // Register replaces the application's commands with Commands(), globally or,

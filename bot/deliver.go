@@ -82,7 +82,10 @@ const (
 func newDeliverer(st Store, r *rest, p *presenter, clock match.Clock, log *slog.Logger, workers int) *deliverer {
 	d := &deliverer{st: st, rest: r, pres: p, clock: clock, log: log, retries: map[int64]*retry{},
 		answering: map[string]bool{}, finished: map[string]finish{}}
-	d.q = queue.New(workers, d.deliver)
+	d.q = queue.New(workers, func(ctx context.Context, id int64) {
+		d.deliver(ctx, id)
+		d.tell(ctx, id)
+	})
 	return d
 }
 

@@ -74,6 +74,13 @@
 // Processes sharing a PostgreSQL database deliver each game under its
 // delivery lease, and hear each other's changes at commit (Listen).
 //
+// # Open games and spectators
+//
+// Open challenges (open.go) and the /play queue (play.go) find opponents
+// in the channel they are used in; /games lists live games with links to
+// their boards, and followers are told a game's result by the deliverer
+// once it has ended (spectate.go).
+//
 // # Localisation
 //
 // Command names and descriptions are localised in every language of the

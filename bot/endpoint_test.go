@@ -136,12 +136,14 @@ func TestEndpointRefusesWhatDiscordDidNotSign(t *testing.T) {
 	var answer struct {
 		Type discordgo.InteractionResponseType `json:"type"`
 		Data struct {
-			Content string                 `json:"content"`
-			Flags   discordgo.MessageFlags `json:"flags"`
+			Embeds []struct {
+				Description string `json:"description"`
+			} `json:"embeds"`
+			Flags discordgo.MessageFlags `json:"flags"`
 		} `json:"data"`
 	}
 	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &answer) != nil ||
-		answer.Type != discordgo.InteractionResponseChannelMessageWithSource || answer.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || answer.Data.Content == "" {
+		answer.Type != discordgo.InteractionResponseChannelMessageWithSource || answer.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || len(answer.Data.Embeds) == 0 || answer.Data.Embeds[0].Description == "" {
 		t.Fatalf("/help: %d %q, want 200 with a private message", rec.Code, rec.Body.String())
 	}
 	rec = httptest.NewRecorder()

@@ -57,6 +57,7 @@ type world struct {
 	deferAfter   time.Duration
 	analyst      match.Analyst
 	hints        int
+	maxGames     int
 	b            *bot.Bot
 	m            *match.Manager
 	db           *store.DB
@@ -84,6 +85,8 @@ type setup struct {
 	// hints is how many hints a person has against the AI (none when 0,
 	// so that the other tests' boards keep their buttons).
 	hints int
+	// maxGames is match.Config.MaxGames (its default when 0).
+	maxGames int
 }
 
 // newWorld starts the fake Discord, opens a database and starts the bot.
@@ -91,7 +94,7 @@ func newWorld(t testing.TB, s setup) *world {
 	t.Helper()
 	dc := discordtest.New(t, s.opts...)
 	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget, logs: s.logs,
-		http: s.http, deferAfter: s.deferAfter, analyst: s.analyst, hints: s.hints}
+		http: s.http, deferAfter: s.deferAfter, analyst: s.analyst, hints: s.hints, maxGames: s.maxGames}
 	if w.ai == nil {
 		w.ai = &scriptAI{}
 	}
@@ -113,7 +116,7 @@ func (w *world) start() {
 	s := w.dc.Session()
 	var b *bot.Bot
 	mc := match.Config{Clock: w.dc.Clock(), Coin: func() bool { return true }, Workers: 2, AI: w.ai,
-		Notifier: match.NotifyFunc(func(e match.Event) { b.Notify(e) })}
+		Notifier: match.NotifyFunc(func(e match.Event) { b.Notify(e) }), MaxGames: w.maxGames}
 	if w.budget > 0 {
 		mc.Budget = func(int) time.Duration { return w.budget }
 	}

@@ -247,5 +247,34 @@ func (b *Bot) outdated(q *request, refusal reply) (reply, bool) {
 		}
 		return reply{kind: replyUpdate, msg: m, post: p, note: refusal.msg}, true
 	}
+	if rep, ok := b.settledHere(q, g, refusal); ok {
+		return rep, true
+	}
 	return reply{kind: replyUpdate, msg: retiredBoard(), note: refusal.msg}, true
+}
+
+// settledHere answers a refused click on a challenge of game g that is
+// no longer its board (one the click itself found expired): the click
+// shows how it ended, in the game's delivery turn, whether or not the
+// deliverer has shown it already, rather than retiring it blank.
+func (b *Bot) settledHere(q *request, g *store.Game, refusal reply) (reply, bool) {
+	posts, err := b.st.Posts(q.ctx, g.ID)
+	if err != nil {
+		return reply{}, false
+	}
+	for _, p := range posts {
+		if p.MessageID != q.i.Message.ID || p.Kind != store.ChallengePost || p.Want == store.WantOpen {
+			continue
+		}
+		eg, err := match.Restore(g.Kind, g.Moves)
+		if err != nil {
+			return reply{}, false
+		}
+		m, err := b.pres.post(g, eg, p)
+		if err != nil {
+			return reply{}, false
+		}
+		return reply{kind: replyUpdate, msg: m, post: p, note: refusal.msg}, true
+	}
+	return reply{}, false
 }

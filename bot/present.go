@@ -85,10 +85,26 @@ func (p *presenter) post(g *store.Game, eg engine.Game, post *store.Post) (*mess
 		return nil, fmt.Errorf("game %d: no message for a %q post", g.ID, post.Kind)
 	}
 	m.Ping = post.Ping
+	mentionPinged(m)
 	if post.ChannelID == g.ChannelID {
 		fitPermissions(m, g, loc)
 	}
 	return m, nil
+}
+
+// mentionPinged adds to m's content the mention of each user it must
+// notify that its text does not name (the author of an open challenge
+// when whoever took it moves first): only a mention notifies.
+func mentionPinged(m *message) {
+	var missing []string
+	for _, u := range m.Ping {
+		if mention := "<@" + u + ">"; !strings.Contains(m.Content, mention) {
+			missing = append(missing, mention)
+		}
+	}
+	if len(missing) > 0 {
+		m.Content = strings.TrimPrefix(m.Content+"\n-# 🔔 "+strings.Join(missing, " "), "\n")
+	}
 }
 
 // fitPermissions adapts m to what the app may do where it is shown (perms,
@@ -137,6 +153,9 @@ func retiredBoard() *message {
 func seatName(loc locale, seat store.Seat) string {
 	if seat.IsAI() {
 		return loc.t("ai.name", seat.AI)
+	}
+	if seat.IsEmpty() { // the open seat of an open challenge
+		return loc.t("open.seat")
 	}
 	return "<@" + seat.UserID + ">"
 }
@@ -311,6 +330,9 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 // challengeMessage shows a challenge (or rematch offer): while it waits,
 // with the Accept and Decline buttons; then how it ended.
 func challengeMessage(g *store.Game, post *store.Post, loc locale) *message {
+	if match.IsOpen(g) || match.WasOpen(g) {
+		return openChallengeMessage(g, post, loc)
+	}
 	challenger, opponent := g.Seats[post.By], g.Seats[post.By.Other()]
 	title := loc.t("challenge.title", kindName(loc, g.Kind))
 	if post.Request == store.RematchRequest {

@@ -195,37 +195,6 @@ func (b *Bot) statsCommand(q *request, o options) (reply, error) {
 	return reply{kind: replyMessage, msg: &message{Embeds: []*discordgo.MessageEmbed{e}}}, nil
 }
 
-// gamesCommand is /games: the caller's live games, privately.
-func (b *Bot) gamesCommand(q *request) (reply, error) {
-	games, err := b.st.UserGames(q.ctx, q.user.ID)
-	if err != nil {
-		return reply{}, err
-	}
-	loc := q.loc
-	if len(games) == 0 {
-		return ephemeralReply(loc.t("games.none")), nil
-	}
-	var sb strings.Builder
-	for i, g := range games {
-		if i == 20 {
-			fmt.Fprintln(&sb, loc.t("games.more", len(games)-i))
-			break
-		}
-		side, _ := seatOf(g, q.user.ID)
-		other := seatName(loc, g.Seats[side.Other()])
-		state := loc.t("games.challenge")
-		if g.Status == store.Active {
-			state = loc.t("games.waiting")
-			if eg, err := restoreTurn(g); err == nil && eg == side {
-				state = loc.t("games.yourmove")
-			}
-		}
-		state += timeNote(loc, g)
-		fmt.Fprintf(&sb, "%s **%s** · %s · <#%s> · %s\n", gameID(g.ID), kindName(loc, g.Kind), loc.t("games.vs", other), g.ChannelID, state)
-	}
-	return ephemeralReply(sb.String()), nil
-}
-
 // restoreTurn returns the side to move in g.
 func restoreTurn(g *store.Game) (engine.Side, error) {
 	eg, err := match.Restore(g.Kind, g.Moves)

@@ -103,7 +103,7 @@ func privateCommand(i *discordgo.Interaction) bool {
 		return false
 	}
 	name := i.ApplicationCommandData().Name
-	return name == cmdGames || name == cmdHelp
+	return name == cmdGames || name == cmdHelp || name == cmdFollow || name == cmdUnfollow
 }
 
 // send is the executor: it answers the interaction with rep and records
@@ -321,6 +321,8 @@ func (b *Bot) slash(q *request) (reply, error) {
 		return b.challenge(q, o, store.Kind(strings.Fields(path)[0]))
 	case cmdGomoku + " " + subAI, cmdXiangqi + " " + subAI:
 		return b.solo(q, o, store.Kind(strings.Fields(path)[0]))
+	case cmdGomoku + " " + subOpen, cmdXiangqi + " " + subOpen:
+		return b.openChallenge(q, o, store.Kind(strings.Fields(path)[0]))
 	case cmdMove:
 		return b.moveCommand(q, o)
 	case cmdBoard:
@@ -328,13 +330,21 @@ func (b *Bot) slash(q *request) (reply, error) {
 	case cmdResign:
 		return b.resignCommand(q, o)
 	case cmdGames:
-		return b.gamesCommand(q)
+		return b.gamesCommand(q, o)
+	case cmdFollow:
+		return b.followCommand(q, o)
+	case cmdUnfollow:
+		return b.unfollow(q, o.int(optGame))
+	case cmdPlay + " " + subJoin:
+		return b.playJoin(q, o)
+	case cmdPlay + " " + subLeave:
+		return b.playLeave(q)
 	case cmdLeaderboard:
 		return b.leaderboardCommand(q, o)
 	case cmdStats:
 		return b.statsCommand(q, o)
 	case cmdHelp:
-		return ephemeralReply(q.loc.t("help")), nil
+		return helpReply(q.loc), nil
 	case cmdLimits:
 		return b.limitsCommand(q, o)
 	case cmdReview:
@@ -346,6 +356,9 @@ func (b *Bot) slash(q *request) (reply, error) {
 // component routes a button or select menu by its custom id.
 func (b *Bot) component(q *request) (reply, error) {
 	d := q.i.MessageComponentData()
+	if d.CustomID == leaveQueue {
+		return b.playLeave(q)
+	}
 	if strings.HasPrefix(d.CustomID, "lb/") {
 		p, err := parsePageID(d.CustomID)
 		if err != nil {
@@ -388,6 +401,8 @@ func (b *Bot) component(q *request) (reply, error) {
 		return b.review(q, c.Game)
 	case actHint:
 		return b.hint(q, c)
+	case actUnfollow:
+		return b.unfollow(q, c.Game)
 	}
 	return reply{}, refuse("err.unknown.button")
 }

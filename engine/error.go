@@ -187,6 +187,17 @@ const (
 	NoHintsHere        // none
 	BadTimeControl     // input, number, number, number, number, number
 	FlagFell           // time
+	OpenOwn            // game
+	BelowRange         // number, number
+	AboveRange         // number, number
+	BadRange           // number, number
+	TooManyGames       // number
+	FollowOver         // game
+	AlreadyFollowing   // game
+	NotFollowing       // game
+	FollowOwn          // game
+	NotQueued          // none
+	QueueTaken         // none
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -394,6 +405,17 @@ var codes = [NumCodes]struct {
 	ReviewElsewhere:    {"review elsewhere", "game #%d was played elsewhere: outside its channel only its players can review it", ClassNotPlayer},
 	BadTimeControl:     {"bad time control", "'%s' is not a time control: write minutes+seconds per move, such as 10+5 (%d to %d minutes, 0 to %d seconds), or days per move, such as 3d (%d to %d days)", ClassNotation},
 	FlagFell:           {"flag fell", "your time ran out at %s, before your move arrived: you lose on time", ClassExpired},
+	OpenOwn:            {"open own", "game #%d is your own open challenge: wait for someone to accept it, or cancel it", ClassInvalid},
+	BelowRange:         {"below range", "your rating (%d) is below the lowest this open challenge admits (%d)", ClassLimit},
+	AboveRange:         {"above range", "your rating (%d) is above the highest this open challenge admits (%d)", ClassLimit},
+	BadRange:           {"bad range", "the lowest rating (%d) is above the highest (%d)", ClassInvalid},
+	TooManyGames:       {"too many games", "you already have %d games against people in progress: finish one before starting another", ClassLimit},
+	FollowOver:         {"follow over", "game #%d is over: there is nothing to follow", ClassOver},
+	AlreadyFollowing:   {"already following", "you already follow game #%d", ClassInvalid},
+	NotFollowing:       {"not following", "you do not follow game #%d", ClassInvalid},
+	FollowOwn:          {"follow own", "you play in game #%d: you are told its result anyway", ClassInvalid},
+	NotQueued:          {"not queued", "you are not waiting in the queue", ClassInvalid},
+	QueueTaken:         {"queue taken", "the player you were about to be paired with was taken first: try again", ClassConflict},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 

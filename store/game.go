@@ -190,6 +190,10 @@ type Game struct {
 	FinishedAt time.Time // set when the game leaves the live statuses
 	// Version increases with every write; writes must carry the version read.
 	Version int64
+	// MinRating and MaxRating bound the rating, in the game's kind, of
+	// whoever may take the empty seat of an open challenge (0: no bound).
+	// CreateGame stores them; later writes leave them as they are.
+	MinRating, MaxRating int
 }
 
 // The values of Game.UndoCap that are not a number of undos.
@@ -239,7 +243,8 @@ func (g *Game) check() error {
 			return invalid("seat %v is empty but the game is %s", engine.Side(side), g.Status)
 		}
 	}
-	if g.Seats[0].UserID != "" && g.Seats[0].UserID == g.Seats[1].UserID {
+	// An open challenge nobody took keeps its author in both seats.
+	if g.Seats[0].UserID != "" && g.Seats[0].UserID == g.Seats[1].UserID && g.Status != Declined && g.Status != Expired {
 		return invalid("a player cannot play against themself")
 	}
 	if g.Rated && (g.Seats[0].IsAI() || g.Seats[1].IsAI()) {
@@ -273,6 +278,9 @@ func (g *Game) check() error {
 	}
 	if g.RematchOf < 0 {
 		return invalid("game id %d of the game rematched is not positive", g.RematchOf)
+	}
+	if g.MinRating < 0 || g.MaxRating < 0 || g.MaxRating != 0 && g.MinRating > g.MaxRating {
+		return invalid("rating range %d..%d is not a range", g.MinRating, g.MaxRating)
 	}
 	return nil
 }

@@ -21,6 +21,8 @@ type User struct {
 	dc   *Discord
 
 	locale discordgo.Locale // the client's language; guarded by dc.mu
+	// closedDMs: the user accepts no DM from the bot (ClosedDMs).
+	closedDMs bool
 }
 
 // UserOption sets up a user; pass it to Discord.User.

@@ -435,6 +435,9 @@ func (dc *Discord) postChannelMessage(q *restReq) (int, any) {
 	if aerr := dc.botChannelLocked(c, discordgo.PermissionSendMessages); aerr != nil {
 		return aerr.Status, aerr
 	}
+	if aerr := dmRefusedLocked(c); aerr != nil {
+		return aerr.Status, aerr
+	}
 	if b.flags != nil && *b.flags&discordgo.MessageFlagsEphemeral != 0 {
 		return http.StatusBadRequest, formError("flags", "MESSAGE_FLAGS_INVALID", "Only interaction responses can be ephemeral")
 	}

@@ -182,6 +182,10 @@ func displayName(p Player) string {
 // player to move, unless that is who accepted.
 func (m *Manager) Accept(ctx context.Context, id int64, who Actor) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
+		open := IsOpen(l.g)
+		if err := m.takeOpenSeat(ctx, l, who.Player); err != nil {
+			return m.expireChallenge(l, err)
+		}
 		side, err := m.challenged(l, who.ID, "accept")
 		if err != nil || l.g.Status != store.Challenge {
 			return m.expireChallenge(l, err)
@@ -192,7 +196,11 @@ func (m *Manager) Accept(ctx context.Context, id int64, who Actor) (*store.Game,
 		l.settleChallenge(store.WantAccepted)
 		l.g.Status, l.g.Request = store.Active, store.Request{}
 		m.armTurn(l, m.now())
-		l.newBoard(who.Via, l.pingSide(l.eg.Turn(), who.ID))
+		ping := l.pingSide(l.eg.Turn(), who.ID)
+		if open { // its author learns who took it, whoever moves first
+			ping = []string{l.g.Seats[l.g.Challenger].UserID}
+		}
+		l.newBoard(who.Via, ping)
 		return step{write: true, events: []Event{e}}, nil
 	})
 }
@@ -201,6 +209,9 @@ func (m *Manager) Accept(ctx context.Context, id int64, who Actor) (*store.Game,
 // it (the challenger withdraws it).
 func (m *Manager) Decline(ctx context.Context, id int64, who Actor) (*store.Game, error) {
 	return m.change(ctx, id, func(l *live) (step, error) {
+		if IsOpen(l.g) { // nobody was challenged: only its author may take it back
+			return step{}, engine.E(engine.WithdrawOnlyMaker, l.seat(l.g.Challenger))
+		}
 		side, err := m.challenged(l, who.ID, "decline")
 		if err != nil || l.g.Status != store.Challenge {
 			return m.expireChallenge(l, err)

@@ -113,6 +113,13 @@ type Config struct {
 	// Coin decides random colours: it returns true or false with equal
 	// chance (math/rand/v2 when nil). Tests fix it.
 	Coin func() bool
+	// MaxGames is how many games against people one user may have in
+	// progress when they take an open challenge (DefaultMaxGames when 0;
+	// negative means no cap).
+	MaxGames int
+	// QueueTTL is how long a player waits in the /play queue before their
+	// entry lapses (DefaultQueueTTL when 0).
+	QueueTTL time.Duration
 }
 
 // DefaultBudget is the AI's thinking time per level: 100 ms at level 1

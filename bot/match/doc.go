@@ -2,7 +2,8 @@
 // game, independent of Discord.
 //
 // A Manager owns the rules of hosting: challenges (issue, accept, decline,
-// withdraw, expire), solo games against the AI, moves, requests (undo, draw,
+// withdraw, expire; open challenges anyone may take, within a rating
+// range: open.go), the matchmaking queue (queue.go), solo games against the AI, moves, requests (undo, draw,
 // rematch; undos capped against the AI by Config.AIUndoLimit and between
 // people by the server's UndosSetting), resignation, aborting a game
 // against the AI in its first moves (AbortBeforeMove), turn deadlines with

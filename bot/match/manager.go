@@ -29,6 +29,11 @@ type Store interface {
 	RematchOffer(ctx context.Context, id int64) (*store.Game, error)
 	UserGames(ctx context.Context, userID string) ([]*store.Game, error)
 	GuildSetting(ctx context.Context, guildID, key string) (string, error)
+	Rating(ctx context.Context, userID string, kind store.Kind) (store.PlayerRating, error)
+	JoinQueue(ctx context.Context, e store.QueueEntry) error
+	LeaveQueue(ctx context.Context, userID string, now time.Time) error
+	Waiting(ctx context.Context, e store.QueueEntry, here bool, now time.Time) ([]store.QueueEntry, error)
+	CreatePaired(ctx context.Context, g *store.Game, plan *store.Plan, taken store.QueueEntry, joiner string) error
 	LeaseAI(ctx context.Context, id int64, now, until time.Time) (bool, error)
 	ReleaseAI(ctx context.Context, id int64, until time.Time) error
 	NextDeadline(ctx context.Context) (time.Time, error)

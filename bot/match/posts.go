@@ -112,6 +112,7 @@ func (l *live) newChallenge(v Via) {
 // settleChallenge plans the challenge post to show how it ended; the game's
 // board is no longer the challenge.
 func (l *live) settleChallenge(how string) {
+	l.fillOpen()
 	if id := l.g.BoardPost; id != 0 {
 		l.want(id, how)
 	}

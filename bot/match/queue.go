@@ -1,0 +1,179 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// The /play queue pairs two players who ask for the same game (kind,
+// rules, size and time control) in the same channel: the one place
+// Tengen knows both can see, as Discord tells a member's permissions only
+// for the channel an interaction comes from. A player joining is paired
+// at once with the waiting player whose rating is closest to theirs,
+// provided the difference is within the waiting player's window; else
+// they wait. The window widens the longer one waits (PairWindow): 100
+// rating points at first, 50 more every 30 seconds, up to 400. An entry
+// waits Config.QueueTTL (DefaultQueueTTL: 10 minutes), then lapses
+// silently (the answer to joining says until when). A user has one entry:
+// joining again replaces it. The game starts, with random colours, where
+// the second player joined, as the answer to their command; its first
+// board mentions (and notifies) both. Taking the waiting entry and
+// creating the game are one transaction (store.CreatePaired): two players
+// joining at once never both take the same one, and a crash leaves either
+// both waiting or the game.
+
+// DefaultQueueTTL is Config.QueueTTL when 0.
+const DefaultQueueTTL = 10 * time.Minute
+
+// Pairing windows: PairWindow's first width, its growth per step of
+// waiting, and its widest.
+const (
+	pairWindowFirst = 100.0
+	pairWindowStep  = 50.0
+	pairWindowEvery = 30 * time.Second
+	pairWindowMax   = 400.0
+)
+
+// PairWindow is how far apart, in rating points, a player who has waited
+// for waited may be paired.
+func PairWindow(waited time.Duration) float64 {
+	steps := float64(max(waited, 0) / pairWindowEvery)
+	return min(pairWindowFirst+pairWindowStep*steps, pairWindowMax)
+}
+
+// queueTTL is Config.QueueTTL with its default.
+func (c Config) queueTTL() time.Duration {
+	if c.QueueTTL <= 0 {
+		return DefaultQueueTTL
+	}
+	return c.QueueTTL
+}
+
+// QueueSpec is a player asking the queue for a game.
+type QueueSpec struct {
+	Setup
+	Player Player
+	// TimeControl is the time control asked for ("" for the default): only
+	// players asking for the same one are paired.
+	TimeControl string
+	// Rated games move both players' ratings when finished.
+	Rated              bool
+	GuildID, ChannelID string
+	// Via is the interaction the player joined through.
+	Via Via
+}
+
+// Queue pairs spec.Player with a waiting player, or puts them in the
+// queue. It returns the game when they were paired, else their entry.
+func (m *Manager) Queue(ctx context.Context, spec QueueSpec) (*store.Game, *store.QueueEntry, error) {
+	p := spec.Player
+	switch {
+	case p.ID == "":
+		return nil, nil, engine.E(engine.Internal, "the queue entry has no player")
+	case p.Bot:
+		return nil, nil, engine.E(engine.BotsCannotPlay)
+	}
+	setup, err := spec.Setup.normalize()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := m.checkGames(ctx, p.ID); err != nil {
+		return nil, nil, err
+	}
+	r, err := m.st.Rating(ctx, p.ID, setup.Kind)
+	if err != nil {
+		return nil, nil, fmt.Errorf("rating of %s: %w", p.ID, err)
+	}
+	for range m.cfg.Retries {
+		now := m.now()
+		me := store.QueueEntry{UserID: p.ID, Name: p.Name, GuildID: spec.GuildID, ChannelID: spec.ChannelID,
+			Kind: setup.Kind, Rules: setup.Rules, Size: setup.Size, TimeControl: spec.TimeControl,
+			Rating: r.Rating, JoinedAt: now, ExpiresAt: now.Add(m.cfg.queueTTL())}
+		waiting, err := m.st.Waiting(ctx, me, true, now)
+		if err != nil {
+			return nil, nil, err
+		}
+		other, ok := closest(waiting, me, now)
+		if !ok {
+			if err := m.st.JoinQueue(ctx, me); err != nil {
+				return nil, nil, fmt.Errorf("join the queue: %w", err)
+			}
+			return nil, &me, nil
+		}
+		g, err := m.pair(ctx, spec, setup, other)
+		if engine.ErrorCode(err) == engine.QueueTaken {
+			continue // someone else took them first: look again
+		}
+		return g, nil, err
+	}
+	return nil, nil, engine.E(engine.QueueTaken)
+}
+
+// closest returns the waiting entry whose rating is closest to me's among
+// those within their window, the longest waiting first on a tie.
+func closest(waiting []store.QueueEntry, me store.QueueEntry, now time.Time) (store.QueueEntry, bool) {
+	var (
+		best  store.QueueEntry
+		found bool
+		gap   float64
+	)
+	for _, w := range waiting { // oldest first
+		d := math.Abs(w.Rating - me.Rating)
+		if d > PairWindow(now.Sub(w.JoinedAt)) || found && d >= gap {
+			continue
+		}
+		best, found, gap = w, true, d
+	}
+	return best, found
+}
+
+// pair starts the game of spec's player against the waiting entry other,
+// where spec's player joined.
+func (m *Manager) pair(ctx context.Context, spec QueueSpec, setup Setup, other store.QueueEntry) (*store.Game, error) {
+	l, err := newRecord(setup, spec.GuildID, spec.ChannelID, spec.Via)
+	if err != nil {
+		return nil, err
+	}
+	if l.g.UndoCap, err = m.undoCapIn(ctx, spec.GuildID); err != nil {
+		return nil, err
+	}
+	side, err := m.challengerSide(RandomFirst)
+	if err != nil {
+		return nil, err
+	}
+	g := l.g
+	g.Seats[side], g.Seats[side.Other()] = store.Human(spec.Player.ID, spec.Player.Name), store.Human(other.UserID, other.Name)
+	g.Challenger, g.Rated, g.Status = side, spec.Rated, store.Active
+	m.armTurn(l, m.now())
+	l.newBoard(spec.Via, []string{other.UserID, spec.Player.ID})
+	if err := m.st.CreatePaired(ctx, g, &l.plan, other, spec.Player.ID); err != nil {
+		if engine.ErrorCode(err) == engine.QueueTaken {
+			return nil, err
+		}
+		return nil, fmt.Errorf("create the paired game: %w", err)
+	}
+	m.report(l, []Event{l.event(GameStarted, side)}, store.RatingChanges{})
+	return l.g, nil
+}
+
+// LeaveQueue takes userID out of the queue (engine.NotQueued when they
+// are not waiting).
+func (m *Manager) LeaveQueue(ctx context.Context, userID string) error {
+	err := m.st.LeaveQueue(ctx, userID, m.now())
+	if err != nil && engine.ErrorCode(err) != engine.NotQueued {
+		return fmt.Errorf("leave the queue: %w", err)
+	}
+	return err
+}
+
+// WaitingElsewhere returns the players waiting for the game entry e asks
+// for in the other channels of its server, for the answer to joining to
+// say where they are.
+func (m *Manager) WaitingElsewhere(ctx context.Context, e store.QueueEntry) ([]store.QueueEntry, error) {
+	return m.st.Waiting(ctx, e, false, m.now())
+}

@@ -1,0 +1,84 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tengen-bot/tengen/bot/match"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// /play join puts the player in the matchmaking queue of this channel
+// (match.Manager.Queue): paired at once with a waiting player of similar
+// rating who asked for the same game here, the game starts as the answer
+// to their command; else they wait, privately told until when, where
+// others wait in the server, and how to leave (/play leave, or the
+// answer's button).
+
+// Names of /play and its subcommands, and the custom id of the Leave
+// button.
+const (
+	cmdPlay      = "play"
+	subJoin      = "join"
+	subLeave     = "leave"
+	leaveQueue   = "q/leave"
+	maxElsewhere = 5 // channels named in the answer to joining
+)
+
+// playCommand is /play.
+func playCommand() *discordgo.ApplicationCommand {
+	join := append([]*discordgo.ApplicationCommandOption{kindOption(true)}, gomokuSetupOptions()...)
+	return cmd(cmdPlay, "Be paired with a player of your strength",
+		sub(subJoin, "Wait here for a player of similar rating (Gomoku: choose the rule and size)", join...),
+		sub(subLeave, "Leave the queue"))
+}
+
+// playJoin is /play join.
+func (b *Bot) playJoin(q *request, o options) (reply, error) {
+	if q.via.Place == store.BotDM {
+		return reply{}, refuse("err.place.play_dm")
+	}
+	kind := store.Kind(o.str(optGame))
+	g, e, err := b.m.Queue(q.ctx, match.QueueSpec{
+		Setup:  match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize))},
+		Player: q.user, Rated: b.opt.Rated, GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,
+	})
+	if err != nil {
+		return reply{}, err
+	}
+	if g != nil {
+		return b.played(q, g.ID)
+	}
+	text := q.loc.t("play.waiting", kindName(q.loc, e.Kind), setupText(q.loc, &store.Game{Kind: e.Kind, Rules: e.Rules, Size: e.Size}),
+		fmt.Sprintf("<t:%d:R>", e.ExpiresAt.Unix()))
+	others, err := b.m.WaitingElsewhere(q.ctx, *e)
+	if err != nil {
+		return reply{}, err
+	}
+	var channels []string
+	for _, w := range others {
+		if c := "<#" + w.ChannelID + ">"; !strings.Contains(strings.Join(channels, " "), c) && len(channels) < maxElsewhere {
+			channels = append(channels, c)
+		}
+	}
+	if len(channels) > 0 {
+		text += "\n" + q.loc.t("play.elsewhere", strings.Join(channels, ", "))
+	}
+	m := &message{Content: text, Ephemeral: true, Components: row(discordgo.Button{
+		CustomID: leaveQueue, Label: q.loc.t("button.leave"), Style: discordgo.SecondaryButton})}
+	return reply{kind: replyMessage, msg: m}, nil
+}
+
+// playLeave is /play leave and the Leave button.
+func (b *Bot) playLeave(q *request) (reply, error) {
+	if err := b.m.LeaveQueue(q.ctx, q.user.ID); err != nil {
+		return reply{}, err
+	}
+	m := &message{Content: q.loc.t("play.left"), Ephemeral: true, Components: []discordgo.MessageComponent{}}
+	if q.i.Type == discordgo.InteractionMessageComponent {
+		return reply{kind: replyUpdate, msg: m}, nil
+	}
+	return reply{kind: replyMessage, msg: m}, nil
+}
