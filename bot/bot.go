@@ -39,6 +39,8 @@ type Store interface {
 	Stats(ctx context.Context, userID string, kind store.Kind) (*store.Stats, error)
 	Rating(ctx context.Context, userID string, kind store.Kind) (store.PlayerRating, error)
 	SetGuildSetting(ctx context.Context, guildID, key, value string) error
+	PlayerSettings(ctx context.Context, userID string) (map[string]string, error)
+	SetPlayerSetting(ctx context.Context, userID, key, value string) error
 }
 
 // Options configure a Bot. Session, Store and Manager are required.
@@ -137,6 +139,7 @@ func New(opt Options) (*Bot, error) {
 		pres: &presenter{render: opt.Renderer, opt: render.Options{Theme: opt.Theme, Scale: opt.Scale},
 			fixedView: opt.FixedXiangqiView, locale: localeOf(opt.Locale), undoRoom: opt.Manager.UndoRoom},
 	}
+	b.pres.looks = b.boardLooks
 	b.m = opt.Manager
 	b.deliver = newDeliverer(opt.Store, b.rest, b.pres, clock, opt.Logger, opt.Deliverers)
 	return b, nil

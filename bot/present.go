@@ -29,6 +29,10 @@ type presenter struct {
 	// and how many undos are left against the AI (-1 between people):
 	// match.Manager.UndoRoom. Nil shows Undo whenever a move was played.
 	undoRoom func(g *store.Game, eg engine.Game) (ok bool, left int)
+	// looks returns a player's own settings (/settings me), which the
+	// board follows for the player it is for (boardViewer). Nil draws
+	// every board as opt and fixedView say.
+	looks func(userID string) looks
 }
 
 // undoButton is the Undo button of an active game's board, or nil when
@@ -202,20 +206,19 @@ func boardWords(loc locale) render.Words {
 	return w
 }
 
-// flip reports whether a board is shown from the second side: a Xiangqi
-// board faces the person against the AI, and the player to move between
-// people.
-func (p *presenter) flip(g *store.Game, eg engine.Game) bool {
-	if !kindOf(g.Kind).flips || p.fixedView {
-		return false
+// drawing is how g's board is drawn: the settings of the player it is
+// for (boardViewer) over the configuration, facing that player (a Xiangqi
+// board is turned when they play the second side) unless they or the
+// configuration want red at the bottom. Between people that is the player
+// to move; against the AI the person.
+func (p *presenter) drawing(g *store.Game, eg engine.Game) (render.Options, bool) {
+	opt, fixed := p.opt, p.fixedView
+	id, side := boardViewer(g, eg)
+	if id != "" && p.looks != nil {
+		l := p.looks(id)
+		opt, fixed = l.apply(opt), l.fixedView(fixed)
 	}
-	switch {
-	case g.Seats[engine.First].IsAI():
-		return true
-	case g.Seats[engine.Second].IsAI():
-		return false
-	}
-	return eg.Turn() == engine.Second
+	return opt, kindOf(g.Kind).flips && !fixed && side == engine.Second
 }
 
 // button is a button of a game.
@@ -228,7 +231,8 @@ func button(g int64, action string, ply int, label string, style discordgo.Butto
 func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, error) {
 	gk := kindOf(g.Kind)
 	over := g.Status == store.Finished
-	png, gif, err := gk.draw(p.render, eg, header(g, loc), p.flip(g, eg), p.opt, over)
+	opt, flip := p.drawing(g, eg)
+	png, gif, err := gk.draw(p.render, eg, header(g, loc), flip, opt, over)
 	if err != nil {
 		return nil, fmt.Errorf("drawing game %d: %w", g.ID, err)
 	}

@@ -40,6 +40,7 @@ func (b *Bot) newRequest(ctx context.Context, r *received) *request {
 	q := &request{ctx: ctx, i: i, loc: localeOf(i.Locale), public: localeOf(public), user: playerOf(i), recipients: r.recipients}
 	q.via = match.Via{Interaction: i.ID, Token: i.Token, At: b.clock.Now(), Channel: i.ChannelID,
 		Locale: string(public), Perms: i.AppPermissions, Place: placeOf(i)}
+	b.overrideLanguage(q)
 	if i.Type == discordgo.InteractionMessageComponent && i.Message != nil {
 		q.via.Source = i.Message.ID
 	}
@@ -334,6 +335,8 @@ func (b *Bot) slash(q *request) (reply, error) {
 		return ephemeralReply(q.loc.t("help")), nil
 	case cmdLimits:
 		return b.limitsCommand(q, o)
+	case cmdSettings + " " + subServer, cmdSettings + " " + subMe:
+		return b.settingsCommand(q, strings.Fields(path)[1], o)
 	}
 	return reply{}, refuse("err.unknown.command", path)
 }

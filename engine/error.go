@@ -178,6 +178,11 @@ const (
 	NoUndosHere        // none
 	AbortTooLate       // number
 	AbortOnlyAI        // none
+	SettingsServerOnly // none
+	SettingsManagers   // none
+	ChannelNotAllowed  // channels (input: mentions)
+	ChannelNotListed   // channel (input: a mention)
+	BadSettingValue    // setting name (input), input, values (input)
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -376,6 +381,11 @@ var codes = [NumCodes]struct {
 	NoUndosHere:        {"no undos here", "this server allows no undos in games between players", ClassLimit},
 	AbortTooLate:       {"abort too late", "a game against the AI can be aborted only before your move %d: resign instead", ClassIllegal},
 	AbortOnlyAI:        {"abort only ai", "only a game against the AI can be aborted: resign instead", ClassIllegal},
+	SettingsServerOnly: {"settings server only", "server settings exist only in a server that invited Tengen: use /settings me for your own", ClassInvalid},
+	SettingsManagers:   {"settings managers only", "only members who can manage this server can change its settings", ClassInvalid},
+	ChannelNotAllowed:  {"channel not allowed", "games are played in %s in this server, not in this channel", ClassInvalid},
+	ChannelNotListed:   {"channel not listed", "%s is not one of the channels where games are played here", ClassInvalid},
+	BadSettingValue:    {"bad setting value", "'%[2]s' is not a value of %[1]s: choose %[3]s", ClassInvalid},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 

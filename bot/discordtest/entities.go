@@ -179,6 +179,18 @@ func (c *Channel) wireLocked() map[string]any {
 	return map[string]any{"id": c.ID, "type": 0, "name": c.Name, "guild_id": c.GuildID, "position": 0}
 }
 
+// typeLocked is the channel's type as Discord numbers it: a guild text
+// channel, a DM or a group DM. c.dc.mu must be held.
+func (c *Channel) typeLocked() discordgo.ChannelType {
+	switch {
+	case c.recipient != nil:
+		return discordgo.ChannelTypeDM
+	case c.group != nil:
+		return discordgo.ChannelTypeGroupDM
+	}
+	return discordgo.ChannelTypeGuildText
+}
+
 // Channel is a text channel (in a guild, or a DM when GuildID is empty).
 type Channel struct {
 	ID      string
