@@ -307,7 +307,7 @@ func (dc *Discord) optionValueLocked(ch *Channel, def *discordgo.ApplicationComm
 			resolved["channels"] = channels
 		}
 		w := c.wireLocked()
-		w["permissions"] = permString(c.memberPerms)
+		w["permissions"] = permString(c.members())
 		w["app_permissions"] = permString(c.appPermissionsLocked())
 		channels[id] = w
 		out = id
