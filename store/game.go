@@ -178,6 +178,10 @@ type Game struct {
 	FinishedAt time.Time // set when the game leaves the live statuses
 	// Version increases with every write; writes must carry the version read.
 	Version int64
+	// ThreadParent is, for a game played in a thread of its own, the
+	// channel the thread was started in (ChannelID is the thread), where
+	// its result is announced; "" for a game not in a thread.
+	ThreadParent string
 }
 
 // The values of Game.UndoCap that are not a number of undos.

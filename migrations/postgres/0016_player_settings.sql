@@ -8,3 +8,8 @@ CREATE TABLE player_settings (
 	updated_at BIGINT NOT NULL,
 	PRIMARY KEY (user_id, key)
 );
+
+-- A game played in a thread of its own (a server setting): thread_parent is
+-- the channel the thread was started in, where the game's result line goes;
+-- channel_id is then the thread. '' for a game not in a thread.
+ALTER TABLE games ADD COLUMN thread_parent TEXT NOT NULL DEFAULT '';
