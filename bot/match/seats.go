@@ -164,5 +164,6 @@ func finish(l *live, o engine.Outcome, actor engine.Side, events ...Event) step 
 	// Finish clears these in the store; the reported copy says so too.
 	l.g.Request, l.g.Deadline, l.g.RemindAt = store.Request{}, time.Time{}, time.Time{}
 	l.settlePrompt(store.WantCancelled)
+	l.announce()
 	return step{write: true, events: append(events, l.event(GameEnded, actor))}
 }
