@@ -53,6 +53,7 @@ const (
 	optImageSize   = "size"
 	optCoordinates = "coordinates"
 	optLanguage    = "language"
+	optThreads     = "threads"
 )
 
 // cmd is a command offered everywhere Tengen can be: installed to a
@@ -105,6 +106,7 @@ func settingsCommand() *discordgo.ApplicationCommand {
 		channel(optDisallow, "No longer allow games in this channel"),
 		opt(discordgo.ApplicationCommandOptionBoolean, optEverywhere, "Allow games in every channel again", false),
 		opt(discordgo.ApplicationCommandOptionBoolean, optRated, "Whether challenges between people are rated", false),
+		opt(discordgo.ApplicationCommandOptionBoolean, optThreads, "Give each new game a thread of its own", false),
 		withChoices(opt(discordgo.ApplicationCommandOptionString, optLimits, "Rate limits: off, relaxed, normal (the default) or strict", false),
 			choice("off", match.LimitsOff), choice("relaxed", match.LimitsRelaxed),
 			choice("normal", match.LimitsNormal), choice("strict", match.LimitsStrict)),

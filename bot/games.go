@@ -127,7 +127,9 @@ func (b *Bot) solo(q *request, o options, kind store.Kind) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	return b.played(q, g.ID)
+	rep, err := b.played(q, g.ID)
+	rep.thread = b.wantsThread(q)
+	return rep, err
 }
 
 // accept is the Accept button of a challenge: the game's first board.
@@ -136,7 +138,9 @@ func (b *Bot) accept(q *request, c customID) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	return b.played(q, g.ID)
+	rep, err := b.played(q, g.ID)
+	rep.thread = b.wantsThread(q)
+	return rep, err
 }
 
 // decline is the Decline button of a challenge: the challenged user

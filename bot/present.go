@@ -71,6 +71,9 @@ func (p *presenter) post(g *store.Game, eg engine.Game, post *store.Post) (*mess
 		if post.Want == store.WantRetired {
 			return retiredBoard(), nil
 		}
+		if post.Want == store.WantThread {
+			return threadLine(g, loc), nil
+		}
 		var err error
 		if m, err = p.board(g, eg, loc); err != nil {
 			return nil, err
@@ -119,7 +122,7 @@ func fitPermissions(m *message, g *store.Game, loc locale) {
 	case len(m.Components) == 0:
 	case !g.Place.BotCanPost():
 		notes = append(notes, loc.t("perm.userapp"))
-	case perms&(permView|permSend) != permView|permSend:
+	case perms&(permView|sendPerm(g)) != permView|sendPerm(g):
 		notes = append(notes, loc.t("perm.send"))
 	}
 	for _, n := range notes {
@@ -359,6 +362,9 @@ func promptMessage(g *store.Game, eg engine.Game, post *store.Post, loc locale) 
 
 // noticeMessage is a one-off message: a reminder to move, a loss on time.
 func noticeMessage(g *store.Game, eg engine.Game, post *store.Post, loc locale) *message {
+	if post.Want == store.WantResult {
+		return resultLine(g, loc)
+	}
 	if post.Want == store.WantRemind {
 		turn := eg.Turn()
 		return &message{Content: loc.t("remind", seatName(loc, g.Seats[turn]), g.ID, fmt.Sprintf("<t:%d:R>", g.Deadline.Unix()))}

@@ -36,6 +36,9 @@ type reply struct {
 	// note, when not nil, follows the answer as a private follow-up (the
 	// reason a click on an outdated board changed it instead of acting).
 	note *message
+	// thread: the reply is a new game's first board, from which a thread
+	// is started for the game (threads.go).
+	thread bool
 }
 
 // ephemeralReply is a note only the user sees.

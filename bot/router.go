@@ -25,6 +25,9 @@ type request struct {
 	// recipients are the users of the group DM it comes from (nil when
 	// not known).
 	recipients []string
+	// parent is the channel of the thread it comes from ("" when it does
+	// not come from a thread, or that is not known).
+	parent string
 }
 
 // actor is the user acting through this interaction.
@@ -37,7 +40,7 @@ func (b *Bot) newRequest(ctx context.Context, r *received) *request {
 	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
 		public = *i.GuildLocale
 	}
-	q := &request{ctx: ctx, i: i, loc: localeOf(i.Locale), public: localeOf(public), user: playerOf(i), recipients: r.recipients}
+	q := &request{ctx: ctx, i: i, loc: localeOf(i.Locale), public: localeOf(public), user: playerOf(i), recipients: r.recipients, parent: r.parent}
 	q.via = match.Via{Interaction: i.ID, Token: i.Token, At: b.clock.Now(), Channel: i.ChannelID,
 		Locale: string(public), Perms: i.AppPermissions, Place: placeOf(i)}
 	b.overrideLanguage(q)
@@ -152,6 +155,9 @@ func (b *Bot) send(q *request, r *responder, rep reply, done func()) {
 	done() // what the interaction created is the deliverer's now
 	for _, g := range games {
 		b.deliver.add(g)
+	}
+	if rep.thread && err == nil && id != "" && rep.post != nil && rep.post.Kind == store.BoardPost {
+		b.openThread(q, rep.post.GameID, id)
 	}
 }
 

@@ -97,6 +97,11 @@ func (b *Bot) serverSettings(q *request, o options) (reply, error) {
 			return reply{}, err
 		}
 	}
+	if _, ok := o[optThreads]; ok {
+		if err := set(threadsSetting, onOff(o.bool(optThreads))); err != nil {
+			return reply{}, err
+		}
+	}
 	if preset != "" {
 		if err := set(match.LimitsSetting, preset); err != nil {
 			return reply{}, err
@@ -133,6 +138,10 @@ func (b *Bot) showServerSettings(q *request) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
+	threads, err := b.threadsOn(q)
+	if err != nil {
+		return reply{}, err
+	}
 	where := q.loc.t("settings.everywhere")
 	if len(channels) > 0 {
 		where = mentions(channels)
@@ -143,6 +152,7 @@ func (b *Bot) showServerSettings(q *request) (reply, error) {
 		q.loc.t("settings.server.rated", yesNo(q.loc, rated)),
 		q.loc.t("settings.server.limits", q.loc.t("limits."+limits)),
 		q.loc.t("settings.server.undos", q.loc.t("limits.undos."+undos)),
+		threadSettingText(q, threads),
 		q.loc.t("settings.server.how"),
 	}
 	return ephemeralReply(strings.Join(lines, "\n")), nil
