@@ -43,7 +43,6 @@ func (b *Bot) newRequest(ctx context.Context, r *received) *request {
 	q := &request{ctx: ctx, i: i, loc: localeOf(i.Locale), public: localeOf(public), user: playerOf(i), recipients: r.recipients, parent: r.parent}
 	q.via = match.Via{Interaction: i.ID, Token: i.Token, At: b.clock.Now(), Channel: i.ChannelID,
 		Locale: string(public), Perms: i.AppPermissions, Place: placeOf(i)}
-	b.overrideLanguage(q)
 	if i.Type == discordgo.InteractionMessageComponent && i.Message != nil {
 		q.via.Source = i.Message.ID
 	}
@@ -57,6 +56,7 @@ func (b *Bot) handle(ctx context.Context, rc *received, h *httpAnswer) {
 	start := time.Now()
 	i := rc.Interaction
 	q := b.newRequest(ctx, rc)
+	b.overrideLanguage(q)
 	r := newResponder(ctx, b.rest, i, h, b.opt.DeferAfter, privateCommand(i))
 	defer r.stop()
 	done := b.deliver.answer(i.ID)
