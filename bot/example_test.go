@@ -25,4 +25,5 @@ func ExampleCommands() {
 	// stats 战绩 戰績
 	// help 帮助 幫助
 	// limits 频率限制 頻率限制
+	// settings 设置 設定
 }
