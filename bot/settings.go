@@ -58,10 +58,10 @@ func (b *Bot) serverSettings(q *request, o options) (reply, error) {
 	}
 	preset, undos := o.str(optLimits), o.str(optUndos)
 	if preset != "" && !slices.Contains(match.LimitsPresets(), preset) {
-		return reply{}, refuse("err.limits.preset", preset)
+		return reply{}, engine.E(engine.BadSettingValue, optLimits, preset, strings.Join(match.LimitsPresets(), ", "))
 	}
 	if undos != "" && !slices.Contains(match.UndosValues(), undos) {
-		return reply{}, refuse("err.limits.undos", undos)
+		return reply{}, engine.E(engine.BadSettingValue, optUndos, undos, strings.Join(match.UndosValues(), ", "))
 	}
 	channels, err := b.gameChannels(q)
 	if err != nil {

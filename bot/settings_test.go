@@ -92,6 +92,12 @@ func TestMySettings(t *testing.T) {
 	wantEphemeral(t, w.must(w.alice.Slash(ctx, w.lobby, "settings", discordtest.Sub("server", discordtest.Opt("rated", true)))),
 		"設定を変更できるのは、このサーバーを管理できるメンバーだけです")
 
+	// in a DM with the bot everything is hers: the board too
+	dm := w.do(w.alice.Slash(ctx, w.dc.DM(w.alice), "gomoku", discordtest.Sub("ai")))
+	if len(dm.Embeds) != 1 || !strings.Contains(dm.Embeds[0].Title, "対局") {
+		t.Fatalf("the board in her DM is not in Japanese: %+v", dm.Embeds)
+	}
+
 	w.stop()
 	w.start()
 	wantEphemeral(t, me(), "あなたの設定", "ダーク", "日本語")

@@ -89,6 +89,8 @@ func TestThreadPerGame(t *testing.T) {
 	thread2, board2 := w.gameThread(start)
 	checkBoard(t, board2, "Move…", "Draw", "Resign")
 	w.do(w.alice.Slash(ctx, thread2, "move", discordtest.Opt("move", "h3e3")))
+	w.stop() // a restart: the game is still found in its thread
+	w.start()
 	board2 = w.do(w.bob.Slash(ctx, thread2, "move", discordtest.Opt("move", "h10g8")))
 	draw := w.click(w.bob, board2, "Draw")
 	if draw.ChannelID != thread2.ID {
