@@ -169,7 +169,7 @@ func (b *Bot) gameChannels(q *request) ([]string, error) {
 }
 
 // mayPlayHere refuses to start a game in a channel of a server that allows
-// games only in others, naming those.
+// games only in others, naming those. A thread is where its channel is.
 func (b *Bot) mayPlayHere(q *request) error {
 	if q.i.GuildID == "" || q.via.Place != store.Server {
 		return nil
@@ -178,7 +178,7 @@ func (b *Bot) mayPlayHere(q *request) error {
 	if err != nil {
 		return err
 	}
-	if len(channels) == 0 || slices.Contains(channels, q.i.ChannelID) {
+	if len(channels) == 0 || slices.Contains(channels, q.i.ChannelID) || q.parent != "" && slices.Contains(channels, q.parent) {
 		return nil
 	}
 	return engine.E(engine.ChannelNotAllowed, mentions(channels))

@@ -66,6 +66,13 @@ func TestThreadPerGame(t *testing.T) {
 	first := w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("ai")))
 	thread, board := w.gameThread(first)
 	checkBoard(t, board, "Move…", "Draw", "Abort")
+	// games are allowed in the lobby only: its threads are the lobby too
+	w.lobby.SetMemberPermissions(discordtest.DefaultPermissions | discordgo.PermissionManageGuild)
+	wantEphemeral(t, w.must(w.carol.Slash(ctx, w.lobby, "settings", discordtest.Sub("server", discordtest.Opt("allow", w.lobby.ID)))), "<#"+w.lobby.ID+">")
+	w.lobby.SetMemberPermissions(discordtest.DefaultPermissions)
+	if m := w.do(w.bob.Slash(ctx, thread, "xiangqi", discordtest.Sub("ai"))); m.Ephemeral() {
+		t.Fatalf("a game in a thread of an allowed channel was refused: %q", m.Content)
+	}
 	board = w.do(w.alice.Slash(ctx, thread, "move", discordtest.Opt("move", "h8")))
 	if board.ChannelID != thread.ID {
 		t.Fatalf("the move's board is in %s, want the thread %s", board.ChannelID, thread.ID)
@@ -99,7 +106,7 @@ func TestThreadPerGame(t *testing.T) {
 	w.click(w.alice, draw, "Accept")
 	w.idle()
 	last = w.lobby.Messages()[len(w.lobby.Messages())-1]
-	if !strings.HasPrefix(last.Content, "🏁 Xiangqi · game #2 (<#"+thread2.ID+">): ") || !strings.Contains(last.Content, "raw") {
+	if !strings.HasPrefix(last.Content, "🏁 Xiangqi · game #3 (<#"+thread2.ID+">): ") || !strings.Contains(last.Content, "raw") {
 		t.Fatalf("the result line %q", last.Content)
 	}
 
