@@ -181,3 +181,19 @@ func TestThreadArchived(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+// TestThreadHTTP: in HTTP mode (interactions to the endpoint, the board
+// through the callback route) a new game gets its thread the same way.
+func TestThreadHTTP(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{http: true})
+	ctx := ctxT(t)
+	w.threadsOn(w.lobby, true, "yes")
+	first := w.do(w.alice.Slash(ctx, w.lobby, "xiangqi", discordtest.Sub("ai")))
+	thread, board := w.gameThread(first)
+	checkBoard(t, board, "Move…", "Draw", "Abort")
+	if b := w.do(w.alice.Slash(ctx, thread, "move", discordtest.Opt("move", "h3e3"))); b.ChannelID != thread.ID {
+		t.Fatalf("the move's board is in %s, want the thread", b.ChannelID)
+	}
+	w.noFailures()
+}
