@@ -30,20 +30,18 @@ import (
 // engine/term.go). The "errors" section needs no prefix: its keys are
 // exactly the engine codes' Keys ("err."+code), which the check lists.
 var dynamicPrefixes = []string{
-	"board.ended.",        // "board.ended."+g.Status (present.go)
-	"challenge.",          // "challenge."+post.Want (present.go)
-	"kind.",               // "kind."+store.Kind (present.go)
-	"limits.",             // "limits."+preset (limits.go)
-	"piece.",              // "piece."+pc.Kind().String() (kinds.go)
-	"prompt.",             // "prompt."+kind, "prompt.ai."+kind, "prompt."+post.Want (present.go)
-	"reason.",             // "reason."+engine.Reason (present.go, errtext.go)
-	"request.",            // "request."+kind (present.go)
-	"rule.",               // "rule."+g.Rules (kinds.go)
-	"settings.me.theme.",  // "settings.me.theme."+theme (looks.go)
-	"settings.me.pieces.", // "settings.me.pieces."+style (looks.go)
-	"settings.me.view.",   // "settings.me.view."+view (looks.go)
-	"settings.me.size.",   // "settings.me.size."+size (looks.go)
-	"settings.me.lang.",   // "settings.me.lang."+locale (looks.go)
+	"board.ended.", // "board.ended."+g.Status (present.go)
+	"challenge.",   // "challenge."+post.Want (present.go)
+	"kind.",        // "kind."+store.Kind (present.go)
+	"limits.",      // "limits."+preset (limits.go)
+	"piece.",       // "piece."+pc.Kind().String() (kinds.go)
+	"prompt.",      // "prompt."+kind, "prompt.ai."+kind, "prompt."+post.Want (present.go)
+	"reason.",      // "reason."+engine.Reason (present.go, errtext.go)
+	"request.",     // "request."+kind (present.go)
+	"rule.",        // "rule."+g.Rules (kinds.go)
+
+	// "settings.me."+setting+"."+value (looks.go)
+	"settings.me.theme.", "settings.me.pieces.", "settings.me.view.", "settings.me.size.", "settings.me.lang.",
 }
 
 // usedKeys reports whether the code uses a message key: whether a Go file
