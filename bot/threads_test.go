@@ -179,6 +179,19 @@ func TestThreadArchived(t *testing.T) {
 	if want := "🏁 Gomoku · game #1 (<#" + thread.ID + ">): <@" + w.alice.ID + "> (black) wins by resignation"; !strings.HasPrefix(last.Content, want) {
 		t.Fatalf("the result line %q, want %q…", last.Content, want)
 	}
+
+	// the rematch is played in the same thread, and announced too
+	offer := w.click(w.alice, ms[len(ms)-1], "Rematch")
+	rematch := w.click(w.bob, offer, "Accept")
+	if offer.ChannelID != thread.ID || rematch.ChannelID != thread.ID || w.dc.Channel(rematch.ID) != nil {
+		t.Fatalf("the rematch's offer in %s, board in %s; want both in the thread %s, and no new thread", offer.ChannelID, rematch.ChannelID, thread.ID)
+	}
+	w.confirmResign(w.bob, w.must(w.bob.Slash(ctx, thread, "resign")), rematch)
+	w.idle()
+	last = w.lobby.Messages()[len(w.lobby.Messages())-1]
+	if want := "🏁 Gomoku · game #2 (<#" + thread.ID + ">): "; !strings.HasPrefix(last.Content, want) {
+		t.Fatalf("the rematch's result line %q, want %q…", last.Content, want)
+	}
 	w.noFailures()
 }
 

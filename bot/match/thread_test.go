@@ -62,4 +62,13 @@ func TestIntoThread(t *testing.T) {
 	if results != 1 {
 		t.Fatalf("%d result lines, want 1", results)
 	}
+
+	// the rematch is played in the same thread, and announced as well
+	re, err := e.m.Rematch(ctx, g.ID, as(bob.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if re.ChannelID != "t1" || re.ThreadParent != "c1" {
+		t.Fatalf("rematch in %s of %q, want in t1 of c1", re.ChannelID, re.ThreadParent)
+	}
 }
