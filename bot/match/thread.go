@@ -14,7 +14,8 @@ import (
 // prompts and notices are posted there, and commands typed there find it;
 // the board the thread was started from says, in one line, that the game
 // goes on in the thread, and when the game ends (finish, abandon) a line
-// with its result is posted in the channel the thread was started in.
+// with its result is posted in the channel the thread was started in. A
+// rematch played in the thread is announced there too (Rematch).
 
 // IntoThread moves game id into thread, a thread just started (by who)
 // from its board in the game's channel: the game's channel becomes the
