@@ -49,6 +49,8 @@ type Store interface {
 	FollowersDue(ctx context.Context, gameID int64) ([]store.Follower, error)
 	Told(ctx context.Context, f store.Follower) error
 	Posts(ctx context.Context, id int64) ([]*store.Post, error)
+	PlayerSettings(ctx context.Context, userID string) (map[string]string, error)
+	SetPlayerSetting(ctx context.Context, userID, key, value string) error
 }
 
 // Options configure a Bot. Session, Store and Manager are required.
@@ -150,6 +152,7 @@ func New(opt Options) (*Bot, error) {
 			fixedView: opt.FixedXiangqiView, locale: localeOf(opt.Locale), undoRoom: opt.Manager.UndoRoom,
 			hintRoom: opt.Manager.HintRoom},
 	}
+	b.pres.looks = b.boardLooks
 	b.m = opt.Manager
 	b.reviews.ctx, b.reviews.cancel = context.WithCancel(context.Background())
 	b.reviews.active = map[string]bool{}

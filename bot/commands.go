@@ -22,9 +22,12 @@ const (
 	cmdHelp        = "help"
 	cmdLimits      = "limits"
 	cmdReview      = "review"
+	cmdSettings    = "settings"
 
 	subChallenge = "challenge"
 	subAI        = "ai"
+	subServer    = "server"
+	subMe        = "me"
 
 	optOpponent = "opponent"
 	optRule     = "rule"
@@ -40,6 +43,19 @@ const (
 	optPreset   = "preset"
 	optUndos    = "undos"
 	optTime     = "time"
+
+	optAllow       = "allow"
+	optDisallow    = "disallow"
+	optEverywhere  = "everywhere"
+	optRated       = "rated"
+	optLimits      = "limits"
+	optTheme       = "theme"
+	optPieces      = "pieces"
+	optView        = "view"
+	optImageSize   = "size"
+	optCoordinates = "coordinates"
+	optLanguage    = "language"
+	optThreads     = "threads"
 )
 
 // cmd is a command offered everywhere Tengen can be: installed to a
@@ -75,6 +91,44 @@ func limitsCommand() *discordgo.ApplicationCommand {
 	c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	c.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	return c
+}
+
+// settingsCommand is /settings: "server" shows the server's settings to
+// anyone and lets its managers change them (checked by the handler, as for
+// /limits); "me" is each player's own. It is offered everywhere for "me";
+// "server" refuses where the server did not install Tengen.
+func settingsCommand() *discordgo.ApplicationCommand {
+	channel := func(name, desc string) *discordgo.ApplicationCommandOption {
+		o := opt(discordgo.ApplicationCommandOptionChannel, name, desc, false)
+		o.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText}
+		return o
+	}
+	server := sub(subServer, "See this server's settings; managers change them",
+		channel(optAllow, "Allow games in this channel (none chosen: games everywhere)"),
+		channel(optDisallow, "No longer allow games in this channel"),
+		opt(discordgo.ApplicationCommandOptionBoolean, optEverywhere, "Allow games in every channel again", false),
+		opt(discordgo.ApplicationCommandOptionBoolean, optRated, "Whether challenges between people are rated", false),
+		opt(discordgo.ApplicationCommandOptionBoolean, optThreads, "Give each new game a thread of its own", false),
+		withChoices(opt(discordgo.ApplicationCommandOptionString, optLimits, "Rate limits: off, relaxed, normal (the default) or strict", false),
+			choice("off", match.LimitsOff), choice("relaxed", match.LimitsRelaxed),
+			choice("normal", match.LimitsNormal), choice("strict", match.LimitsStrict)),
+		withChoices(opt(discordgo.ApplicationCommandOptionString, optUndos, "Undos each player may have per game between people", false),
+			choice("none", match.UndosNone), choice("1 each", match.UndosOne),
+			choice("3 each", match.UndosThree), choice("unlimited", match.UndosUnlimited)))
+	me := sub(subMe, "See or change how your boards look and your language",
+		withChoices(opt(discordgo.ApplicationCommandOptionString, optTheme, "Board colours", false),
+			choice("wood", "wood"), choice("dark", "dark")),
+		withChoices(opt(discordgo.ApplicationCommandOptionString, optPieces, "Xiangqi pieces", false),
+			choice("traditional (帥傌俥)", "traditional"), choice("simplified (帅马车)", "simplified")),
+		withChoices(opt(discordgo.ApplicationCommandOptionString, optView, "How Xiangqi boards face you", false),
+			choice("from my side", viewMine), choice("red at the bottom", viewRed)),
+		withChoices(opt(discordgo.ApplicationCommandOptionString, optImageSize, "Board image size", false),
+			choice("small", "small"), choice("normal", "normal"), choice("large", "large")),
+		opt(discordgo.ApplicationCommandOptionBoolean, optCoordinates, "Show coordinates around the board", false),
+		withChoices(opt(discordgo.ApplicationCommandOptionString, optLanguage, "The language Tengen writes to you in", false),
+			choice("Discord's language", langDiscord), choice("English", "en-US"), choice("简体中文", "zh-CN"),
+			choice("繁體中文", "zh-TW"), choice("Tiếng Việt", "vi"), choice("日本語", "ja"), choice("한국어", "ko")))
+	return cmd(cmdSettings, "Settings: this server's, or your own", server, me)
 }
 
 func opt(t discordgo.ApplicationCommandOptionType, name string, desc string, required bool) *discordgo.ApplicationCommandOption {
@@ -194,6 +248,7 @@ func commands() []*discordgo.ApplicationCommand {
 		cmd(cmdHelp, "How to play with Tengen"),
 		cmd(cmdReview, "Review a finished game with the engine: accuracy, turning points, better moves", reviewGameOption()),
 		limitsCommand(),
+		settingsCommand(),
 	}, append(followCommands(), playCommand())...)
 }
 

@@ -423,7 +423,7 @@ func missing(g *store.Game, want int64) int64 {
 	case g.Perms == store.PermsUnknown:
 		return 0
 	}
-	return want &^ g.Perms
+	return inThread(g, want) &^ g.Perms
 }
 
 // needs returns the permissions creating m with the bot token needs.
@@ -485,6 +485,9 @@ func (d *deliverer) edit(ctx context.Context, g *store.Game, p *store.Post, m *m
 	body := m.edit()
 	if p.Reachable(now) {
 		_, err := d.rest.editWebhook(ctx, p.Token, p.MessageID, body, m.files())
+		if d.reopen(ctx, g, p, err) {
+			_, err = d.rest.editWebhook(ctx, p.Token, p.MessageID, body, m.files())
+		}
 		if err == nil {
 			return d.notified(ctx, g, p, now)
 		}
@@ -497,7 +500,11 @@ func (d *deliverer) edit(ctx context.Context, g *store.Game, p *store.Post, m *m
 			"missing", permissionNames(lack))
 		return blocked, time.Time{}
 	}
-	if _, err := d.rest.edit(ctx, p.ChannelID, p.MessageID, body, m.files()); err != nil {
+	_, err := d.rest.edit(ctx, p.ChannelID, p.MessageID, body, m.files())
+	if d.reopen(ctx, g, p, err) {
+		_, err = d.rest.edit(ctx, p.ChannelID, p.MessageID, body, m.files())
+	}
+	if err != nil {
 		return d.failure(g, p, "editing", err), time.Time{}
 	}
 	return d.notified(ctx, g, p, now)
@@ -589,7 +596,8 @@ func permissionNames(p int64) string {
 	names := []struct {
 		bit  int64
 		name string
-	}{{permView, "View Channel"}, {permSend, "Send Messages"}, {permEmbed, "Embed Links"}, {permAttach, "Attach Files"}}
+	}{{permView, "View Channel"}, {permSend, "Send Messages"}, {permEmbed, "Embed Links"}, {permAttach, "Attach Files"},
+		{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}}
 	s := ""
 	for _, n := range names {
 		if p&n.bit != 0 {

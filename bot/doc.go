@@ -81,6 +81,16 @@
 // their boards, and followers are told a game's result by the deliverer
 // once it has ended (spectate.go).
 //
+// # Settings and threads
+//
+// A server's settings (/settings server: the channels where games may be
+// started, threads, rated by default, rate limits, undos; settings.go) and
+// each player's (/settings me: how boards look, and their language;
+// looks.go) are kept in the store by name. A board shared in a channel is
+// drawn with the settings of the player it is for (boardViewer). Where the
+// server wants it, a new game gets a thread started from its first board
+// and is moved there (threads.go, match.Manager.IntoThread).
+//
 // # Localisation
 //
 // Command names and descriptions are localised in every language of the

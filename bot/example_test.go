@@ -26,6 +26,7 @@ func ExampleCommands() {
 	// help 帮助 幫助
 	// review 复盘 覆盤
 	// limits 频率限制 頻率限制
+	// settings 设置 設定
 	// follow 关注 關注
 	// unfollow 取消关注 取消關注
 	// play 匹配 配對

@@ -83,6 +83,13 @@ func (b *Bot) challenge(q *request, o options, kind store.Kind) (reply, error) {
 	if err := canSee(q, opp.ID); err != nil {
 		return reply{}, err
 	}
+	if err := b.mayPlayHere(q); err != nil {
+		return reply{}, err
+	}
+	rated, err := b.rated(q)
+	if err != nil {
+		return reply{}, err
+	}
 	start := match.RandomFirst
 	switch o.str(optFirst) {
 	case "me":
@@ -98,7 +105,7 @@ func (b *Bot) challenge(q *request, o options, kind store.Kind) (reply, error) {
 	}
 	g, err := b.m.Challenge(q.ctx, match.ChallengeSpec{
 		Setup:      match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize)), Time: tc},
-		Challenger: q.user, Opponent: opp, Start: start, Rated: b.opt.Rated,
+		Challenger: q.user, Opponent: opp, Start: start, Rated: rated,
 		GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,
 	})
 	if err != nil {
@@ -109,6 +116,9 @@ func (b *Bot) challenge(q *request, o options, kind store.Kind) (reply, error) {
 
 // solo is /gomoku ai and /xiangqi ai.
 func (b *Bot) solo(q *request, o options, kind store.Kind) (reply, error) {
+	if err := b.mayPlayHere(q); err != nil {
+		return reply{}, err
+	}
 	level := int(o.int(optLevel))
 	if level == 0 {
 		level = defaultLevel
@@ -125,7 +135,9 @@ func (b *Bot) solo(q *request, o options, kind store.Kind) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	return b.played(q, g.ID)
+	rep, err := b.played(q, g.ID)
+	rep.thread = b.wantsThread(q)
+	return rep, err
 }
 
 // accept is the Accept button of a challenge: the game's first board.
@@ -134,7 +146,9 @@ func (b *Bot) accept(q *request, c customID) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	return b.played(q, g.ID)
+	rep, err := b.played(q, g.ID)
+	rep.thread = b.wantsThread(q)
+	return rep, err
 }
 
 // decline is the Decline button of a challenge: the challenged user

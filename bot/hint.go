@@ -43,7 +43,9 @@ func (b *Bot) hint(q *request, c customID) (reply, error) {
 		return reply{}, err
 	}
 	h0 := header(g, q.loc)
-	png, _, err := gk.draw(b.pres.render, eg, h0, b.pres.flip(g, eg), b.pres.opt, false)
+	side, _ := seatOf(g, q.user.ID)
+	opt, flip := b.pres.drawingFor(g, q.user.ID, side) // the asker's own view
+	png, _, err := gk.draw(b.pres.render, eg, h0, flip, opt, false)
 	if err != nil {
 		return reply{}, fmt.Errorf("drawing the hint of game %d: %w", g.ID, err)
 	}

@@ -43,6 +43,9 @@ type received struct {
 	// recipients are the users of a group DM or DM between users (nil when
 	// Discord did not say).
 	recipients []string
+	// parent is, for an interaction in a thread, the channel the thread
+	// is in ("" elsewhere, or when Discord did not say).
+	parent string
 }
 
 // decodeInteraction reads an INTERACTION_CREATE payload.
@@ -56,6 +59,8 @@ func decodeInteraction(raw []byte) (*received, error) {
 			Recipients []struct {
 				ID string `json:"id"`
 			} `json:"recipients"`
+			ParentID string `json:"parent_id"`
+			Type     int    `json:"type"`
 		} `json:"channel"`
 	}
 	if err := json.Unmarshal(raw, &extra); err != nil {
@@ -65,6 +70,9 @@ func decodeInteraction(raw []byte) (*received, error) {
 	if extra.Channel != nil {
 		for _, u := range extra.Channel.Recipients {
 			r.recipients = append(r.recipients, u.ID)
+		}
+		if isThread(discordgo.ChannelType(extra.Channel.Type)) {
+			r.parent = extra.Channel.ParentID
 		}
 	}
 	return r, nil

@@ -33,6 +33,10 @@ type presenter struct {
 	// a hint, and how many are left: match.Manager.HintRoom. Nil shows no
 	// Hint button.
 	hintRoom func(g *store.Game, eg engine.Game) (ok bool, left int)
+	// looks returns a player's own settings (/settings me), which the
+	// board follows for the player it is for (boardViewer). Nil draws
+	// every board as opt and fixedView say.
+	looks func(userID string) looks
 }
 
 // undoButton is the Undo button of an active game's board, or nil when
@@ -70,6 +74,9 @@ func (p *presenter) post(g *store.Game, eg engine.Game, post *store.Post) (*mess
 	case store.BoardPost:
 		if post.Want == store.WantRetired {
 			return retiredBoard(), nil
+		}
+		if post.Want == store.WantThread {
+			return threadLine(g, loc), nil
 		}
 		var err error
 		if m, err = p.board(g, eg, loc); err != nil {
@@ -135,7 +142,7 @@ func fitPermissions(m *message, g *store.Game, loc locale) {
 	case len(m.Components) == 0:
 	case !g.Place.BotCanPost():
 		notes = append(notes, loc.t("perm.userapp"))
-	case perms&(permView|permSend) != permView|permSend:
+	case perms&(permView|sendPerm(g)) != permView|sendPerm(g):
 		notes = append(notes, loc.t("perm.send"))
 	}
 	for _, n := range notes {
@@ -229,20 +236,25 @@ func boardWords(loc locale) render.Words {
 	return w
 }
 
-// flip reports whether a board is shown from the second side: a Xiangqi
-// board faces the person against the AI, and the player to move between
-// people.
-func (p *presenter) flip(g *store.Game, eg engine.Game) bool {
-	if !kindOf(g.Kind).flips || p.fixedView {
-		return false
+// drawing is how g's board is drawn: the settings of the player it is
+// for (boardViewer) over the configuration, facing that player (a Xiangqi
+// board is turned when they play the second side) unless they or the
+// configuration want red at the bottom. Between people that is the player
+// to move; against the AI the person.
+func (p *presenter) drawing(g *store.Game, eg engine.Game) (render.Options, bool) {
+	id, side := boardViewer(g, eg)
+	return p.drawingFor(g, id, side)
+}
+
+// drawingFor is how a board of g is drawn for user id ("" for nobody in
+// particular) playing side: with their settings, facing them.
+func (p *presenter) drawingFor(g *store.Game, id string, side engine.Side) (render.Options, bool) {
+	opt, fixed := p.opt, p.fixedView
+	if id != "" && p.looks != nil {
+		l := p.looks(id)
+		opt, fixed = l.apply(opt), l.fixedView(fixed)
 	}
-	switch {
-	case g.Seats[engine.First].IsAI():
-		return true
-	case g.Seats[engine.Second].IsAI():
-		return false
-	}
-	return eg.Turn() == engine.Second
+	return opt, kindOf(g.Kind).flips && !fixed && side == engine.Second
 }
 
 // button is a button of a game.
@@ -255,7 +267,8 @@ func button(g int64, action string, ply int, label string, style discordgo.Butto
 func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, error) {
 	gk := kindOf(g.Kind)
 	over := g.Status == store.Finished
-	png, gif, err := gk.draw(p.render, eg, header(g, loc), p.flip(g, eg), p.opt, over)
+	opt, flip := p.drawing(g, eg)
+	png, gif, err := gk.draw(p.render, eg, header(g, loc), flip, opt, over)
 	if err != nil {
 		return nil, fmt.Errorf("drawing game %d: %w", g.ID, err)
 	}
@@ -396,6 +409,9 @@ func promptMessage(g *store.Game, eg engine.Game, post *store.Post, loc locale) 
 
 // noticeMessage is a one-off message: a reminder to move, a loss on time.
 func noticeMessage(g *store.Game, eg engine.Game, post *store.Post, loc locale) *message {
+	if post.Want == store.WantResult {
+		return resultLine(g, loc)
+	}
 	if post.Want == store.WantRemind {
 		turn := eg.Turn()
 		return &message{Content: loc.t("remind", seatName(loc, g.Seats[turn]), g.ID, fmt.Sprintf("<t:%d:R>", g.Deadline.Unix()))}

@@ -39,6 +39,9 @@ type reply struct {
 	// after, when not nil, runs once the answer is sent (a review's
 	// reviewer, which edits the answer).
 	after func()
+	// thread: the reply is a new game's first board, from which a thread
+	// is started for the game (threads.go).
+	thread bool
 }
 
 // ephemeralReply is a note only the user sees.

@@ -102,7 +102,8 @@ func (p *presenter) reviewMessage(g *store.Game, r match.Review, loc locale) (*m
 		}
 		h := header(g, loc)
 		h.Outcome = engine.Outcome{}
-		png, _, err := gk.draw(p.render, eg, h, gk.flips && !p.fixedView && rm.Side == engine.Second, p.opt, false)
+		opt, flip := p.drawingFor(g, g.Seats[rm.Side].UserID, rm.Side) // the mover's view
+		png, _, err := gk.draw(p.render, eg, h, flip, opt, false)
 		if err != nil {
 			return nil, fmt.Errorf("review of game %d: board of move %d: %w", g.ID, i+1, err)
 		}

@@ -25,6 +25,9 @@ type request struct {
 	// recipients are the users of the group DM it comes from (nil when
 	// not known).
 	recipients []string
+	// parent is the channel of the thread it comes from ("" when it does
+	// not come from a thread, or that is not known).
+	parent string
 }
 
 // actor is the user acting through this interaction.
@@ -37,7 +40,7 @@ func (b *Bot) newRequest(ctx context.Context, r *received) *request {
 	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
 		public = *i.GuildLocale
 	}
-	q := &request{ctx: ctx, i: i, loc: localeOf(i.Locale), public: localeOf(public), user: playerOf(i), recipients: r.recipients}
+	q := &request{ctx: ctx, i: i, loc: localeOf(i.Locale), public: localeOf(public), user: playerOf(i), recipients: r.recipients, parent: r.parent}
 	q.via = match.Via{Interaction: i.ID, Token: i.Token, At: b.clock.Now(), Channel: i.ChannelID,
 		Locale: string(public), Perms: i.AppPermissions, Place: placeOf(i)}
 	if i.Type == discordgo.InteractionMessageComponent && i.Message != nil {
@@ -53,6 +56,7 @@ func (b *Bot) handle(ctx context.Context, rc *received, h *httpAnswer) {
 	start := time.Now()
 	i := rc.Interaction
 	q := b.newRequest(ctx, rc)
+	b.overrideLanguage(q)
 	r := newResponder(ctx, b.rest, i, h, b.opt.DeferAfter, privateCommand(i))
 	defer r.stop()
 	done := b.deliver.answer(i.ID)
@@ -154,6 +158,9 @@ func (b *Bot) send(q *request, r *responder, rep reply, done func()) {
 	done() // what the interaction created is the deliverer's now
 	for _, g := range games {
 		b.deliver.add(g)
+	}
+	if rep.thread && err == nil && id != "" && rep.post != nil && rep.post.Kind == store.BoardPost {
+		b.openThread(q, rep.post.GameID, id)
 	}
 }
 
@@ -349,6 +356,8 @@ func (b *Bot) slash(q *request) (reply, error) {
 		return b.limitsCommand(q, o)
 	case cmdReview:
 		return b.reviewCommand(q, o)
+	case cmdSettings + " " + subServer, cmdSettings + " " + subMe:
+		return b.settingsCommand(q, strings.Fields(path)[1], o)
 	}
 	return reply{}, refuse("err.unknown.command", path)
 }

@@ -42,6 +42,9 @@ var dynamicPrefixes = []string{
 	"review.class.",       // "review.class."+MoveClass (reviewmsg.go)
 	"review.missed_win.",  // "review.missed_win."+g.Kind (reviewmsg.go)
 	"review.allowed_win.", // "review.allowed_win."+g.Kind (reviewmsg.go)
+
+	// "settings.me."+setting+"."+value (looks.go)
+	"settings.me.theme.", "settings.me.pieces.", "settings.me.view.", "settings.me.size.", "settings.me.lang.",
 }
 
 // usedKeys reports whether the code uses a message key: whether a Go file

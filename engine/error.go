@@ -198,6 +198,11 @@ const (
 	FollowOwn          // game
 	NotQueued          // none
 	QueueTaken         // none
+	SettingsServerOnly // none
+	SettingsManagers   // none
+	ChannelNotAllowed  // channels (input: mentions)
+	ChannelNotListed   // channel (input: a mention)
+	BadSettingValue    // setting name (input), input, values (input)
 	Internal           // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -416,6 +421,11 @@ var codes = [NumCodes]struct {
 	FollowOwn:          {"follow own", "you play in game #%d: you are told its result anyway", ClassInvalid},
 	NotQueued:          {"not queued", "you are not waiting in the queue", ClassInvalid},
 	QueueTaken:         {"queue taken", "the player you were about to be paired with was taken first: try again", ClassConflict},
+	SettingsServerOnly: {"settings server only", "server settings exist only in a server that invited Tengen: use /settings me for your own", ClassInvalid},
+	SettingsManagers:   {"settings managers only", "only members who can manage this server can change its settings", ClassInvalid},
+	ChannelNotAllowed:  {"channel not allowed", "games are played in %s in this server, not in this channel", ClassInvalid},
+	ChannelNotListed:   {"channel not listed", "%s is not one of the channels where games are played here", ClassInvalid},
+	BadSettingValue:    {"bad setting value", "'%[2]s' is not a value of %[1]s: choose %[3]s", ClassInvalid},
 	Internal:           {"internal", "internal error: %s", ClassInternal},
 }
 

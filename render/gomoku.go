@@ -244,6 +244,9 @@ func (a *assets) drawGomokuBoard(dc *gg.Context, label font.Face) {
 	}
 	dc.Fill()
 
+	if a.key.noCoords {
+		return
+	}
 	m := float64(a.origin.X)
 	for i := 0; i < n; i++ {
 		x, y := a.center(i, i)

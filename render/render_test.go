@@ -59,6 +59,12 @@ func goldenCases(t *testing.T) []struct {
 		{"xiangqi_flipped_dark", Options{}, func(r *Renderer) (*image.Paletted, error) {
 			return r.XiangqiImage(&flipped, Options{Theme: "dark"})
 		}},
+		{"xiangqi_simplified_nocoords", Options{}, func(r *Renderer) (*image.Paletted, error) {
+			return r.XiangqiImage(midXiangqi(t), Options{Pieces: "simplified", NoCoordinates: true, Scale: 0.75})
+		}},
+		{"gomoku15_nocoords_dark", Options{}, func(r *Renderer) (*image.Paletted, error) {
+			return r.GomokuImage(midGomoku(15, 60), Options{Theme: "dark", NoCoordinates: true})
+		}},
 	}
 	for _, l := range languageScenes(t) {
 		cases = append(cases, c{l.name, Options{}, l.paint})
@@ -307,5 +313,17 @@ func TestPNGSize(t *testing.T) {
 		if tt.opt.Scale == 0 && b.Len() > 120<<10 {
 			t.Errorf("%s: %d bytes, over 120 KB", tt.name, b.Len())
 		}
+	}
+}
+
+// TestUnknownPieceStyle: a piece style render does not know is an error,
+// not a default board; Gomoku ignores the style.
+func TestUnknownPieceStyle(t *testing.T) {
+	r := NewRenderer()
+	if _, err := r.XiangqiImage(midXiangqi(t), Options{Pieces: "western"}); err == nil || !strings.Contains(err.Error(), "western") {
+		t.Fatalf("err = %v, want the unknown style named", err)
+	}
+	if _, err := r.GomokuImage(midGomoku(15, 10), Options{Pieces: "western"}); err != nil {
+		t.Fatalf("Gomoku with a piece style: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/tengen-bot/tengen/engine/gomoku"
@@ -20,6 +21,29 @@ type Options struct {
 	// Scale multiplies every dimension; 0 means 1. Allowed: 0.25 to 4, in
 	// steps of 0.05 (it is rounded), so that the cache stays small.
 	Scale float64
+	// Pieces is the style of the Xiangqi pieces, a name from PieceStyles:
+	// "traditional" (default: 帥傌俥, serif) or "simplified" (帅马车, sans).
+	// Gomoku boards ignore it.
+	Pieces string
+	// NoCoordinates leaves the coordinates out of the board's margins.
+	NoCoordinates bool
+}
+
+// PieceStyles lists the names Options.Pieces accepts, default first.
+func PieceStyles() []string { return []string{"traditional", "simplified"} }
+
+// pieceStyle returns the index of the piece style called name
+// (case-insensitive; "" is the default).
+func pieceStyle(name string) (int, error) {
+	if name == "" {
+		return 0, nil
+	}
+	for i, n := range PieceStyles() {
+		if strings.EqualFold(n, name) {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown piece style %q (known: %s)", name, strings.Join(PieceStyles(), ", "))
 }
 
 // BaseWidth is the width in pixels of every board image at scale 1.
@@ -66,6 +90,10 @@ type assetKey struct {
 	theme int
 	scale int // hundredths
 	flip  bool
+	// pieces is the Xiangqi piece style (always 0 for Gomoku), noCoords
+	// leaves the coordinates out.
+	pieces   int
+	noCoords bool
 }
 
 // Renderer draws boards. It caches each board's static parts the first time
@@ -116,7 +144,13 @@ func (o Options) key(kind gameKind, flip bool) (assetKey, error) {
 	if math.IsNaN(s) || s < 0.25 || s > 4 {
 		return assetKey{}, fmt.Errorf("scale %g is out of range (0.25 to 4)", o.Scale)
 	}
-	return assetKey{kind: kind, theme: th, scale: int(math.Round(s*20)) * 5, flip: flip}, nil
+	pieces := 0
+	if kind == xiangqiBoard {
+		if pieces, err = pieceStyle(o.Pieces); err != nil {
+			return assetKey{}, err
+		}
+	}
+	return assetKey{kind: kind, theme: th, scale: int(math.Round(s*20)) * 5, flip: flip, pieces: pieces, noCoords: o.NoCoordinates}, nil
 }
 
 // get returns the assets for k, building them once.

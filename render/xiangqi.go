@@ -61,6 +61,16 @@ var pieceChars = [2][xiangqi.Soldier + 1]string{
 		xiangqi.Horse: "馬", xiangqi.Chariot: "車", xiangqi.Cannon: "砲", xiangqi.Soldier: "卒"},
 }
 
+// simplifiedChars are the pieces' characters in the simplified style:
+// mainland China's sets, with the same character for both sides' horses,
+// chariots and cannons (told apart by colour).
+var simplifiedChars = [2][xiangqi.Soldier + 1]string{
+	xiangqi.Red: {xiangqi.General: "帅", xiangqi.Advisor: "仕", xiangqi.Elephant: "相",
+		xiangqi.Horse: "马", xiangqi.Chariot: "车", xiangqi.Cannon: "炮", xiangqi.Soldier: "兵"},
+	xiangqi.Black: {xiangqi.General: "将", xiangqi.Advisor: "士", xiangqi.Elephant: "象",
+		xiangqi.Horse: "马", xiangqi.Chariot: "车", xiangqi.Cannon: "炮", xiangqi.Soldier: "卒"},
+}
+
 // isPiece reports whether p is one of the engine's fourteen pieces (not
 // xiangqi.NoPiece, nor a value no piece has).
 func isPiece(p xiangqi.Piece) bool {
@@ -229,6 +239,9 @@ func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
 		x := x0 + [4]float64{1.5, 2.5, 5.5, 6.5}[i]*float64(a.cell)
 		drawTextCentered(dc, river, string(r), x, ym, a.th.Label)
 	}
+	if a.key.noCoords {
+		return
+	}
 	m := float64(a.origin.X)
 	for file := 0; file < a.cols; file++ {
 		col, _ := a.screen(Square{file, 0})
@@ -250,11 +263,19 @@ func (a *assets) drawXiangqiBoard(dc *gg.Context, label, river font.Face) {
 // palette sampling.
 func (a *assets) xiangqiSprites(fs *fontSet, chars font.Face) ([]*image.RGBA, error) {
 	th := a.th
+	chars, engraved := chars, pieceChars
+	if a.key.pieces == 1 {
+		sans, err := newFace(fs.names, 0.56*float64(a.cell))
+		if err != nil {
+			return nil, err
+		}
+		chars, engraved = sans, simplifiedChars
+	}
 	var out []*image.RGBA
 	for side := xiangqi.Red; side <= xiangqi.Black; side++ {
 		for kind := xiangqi.General; kind <= xiangqi.Soldier; kind++ {
 			a.pieces[side][kind] = a.sprite(func(dc *gg.Context, cx, cy, cell float64) {
-				drawPiece(dc, th, chars, side, pieceChars[side][kind], cx, cy, cell)
+				drawPiece(dc, th, chars, side, engraved[side][kind], cx, cy, cell)
 			})
 			out = append(out, a.pieces[side][kind])
 		}
@@ -266,14 +287,18 @@ func (a *assets) xiangqiSprites(fs *fontSet, chars font.Face) ([]*image.RGBA, er
 	out = append(out, a.moveMark, a.fromMark, a.checkGlow, a.checkRing)
 
 	size := int(math.Round(0.62 * float64(a.top)))
-	small, err := newFace(fs.cjk, 0.56*float64(size))
+	iconFont := fs.cjk
+	if a.key.pieces == 1 {
+		iconFont = fs.names
+	}
+	small, err := newFace(iconFont, 0.56*float64(size))
 	if err != nil {
 		return nil, err
 	}
 	for side := xiangqi.Red; side <= xiangqi.Black; side++ {
 		dc := gg.NewContext(size, size)
 		h := float64(size) / 2
-		drawPiece(dc, th, small, side, pieceChars[side][xiangqi.General], h, h, float64(size))
+		drawPiece(dc, th, small, side, engraved[side][xiangqi.General], h, h, float64(size))
 		a.icons[side] = dc.Image().(*image.RGBA)
 	}
 	return out, nil

@@ -194,6 +194,10 @@ type Game struct {
 	// whoever may take the empty seat of an open challenge (0: no bound).
 	// CreateGame stores them; later writes leave them as they are.
 	MinRating, MaxRating int
+	// ThreadParent is, for a game played in a thread of its own, the
+	// channel the thread was started in (ChannelID is the thread), where
+	// its result is announced; "" for a game not in a thread.
+	ThreadParent string
 }
 
 // The values of Game.UndoCap that are not a number of undos.

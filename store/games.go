@@ -17,7 +17,8 @@ const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.
 	g.challenger, g.rated, g.status, g.result, g.reason, g.moves,
 	g.request, g.request_by, g.request_at, g.deadline, g.remind_at, g.ai_undos, g.hints, g.undos_first, g.undos_second, g.undo_cap,
 	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of,
-	g.time_control, g.clock_first, g.clock_second, g.turn_start, g.min_rating, g.max_rating`
+	g.time_control, g.clock_first, g.clock_second, g.turn_start, g.min_rating, g.max_rating,
+	g.thread_parent`
 
 // gameFrom is the FROM clause that goes with gameColumns.
 const gameFrom = ` FROM games g
@@ -45,7 +46,8 @@ func scanGame(row scanner) (*Game, error) {
 		&challenger, &g.Rated, &status, &result, &reason, &g.Moves,
 		&request, &requestBy, &requestAt, &deadline, &remindAt, &g.AIUndos, &g.Hints, &g.Undos[0], &g.Undos[1], &g.UndoCap,
 		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf,
-		&g.TimeControl, &clockFirst, &clockSecond, &turnStart, &g.MinRating, &g.MaxRating)
+		&g.TimeControl, &clockFirst, &clockSecond, &turnStart, &g.MinRating, &g.MaxRating,
+		&g.ThreadParent)
 	if err != nil {
 		return nil, err
 	}
@@ -152,15 +154,18 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 			first_user, first_ai, second_user, second_ai, challenger, rated, status, moves,
 			request, request_by, request_at, deadline, remind_at, ai_undos, hints, undos_first, undos_second, undo_cap,
 			created_at, updated_at, finished_at, version, rematch_of,
-			time_control, clock_first, clock_second, turn_start, min_rating, max_rating)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			time_control, clock_first, clock_second, turn_start, min_rating, max_rating,
+			thread_parent)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?,
+			?) RETURNING id`,
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.Locale, nullPerms(g.Perms), g.Place.stored(),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), boolInt(g.Rated), g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos, g.Hints,
 			g.Undos[0], g.Undos[1], g.UndoCap,
 			ms, ms, finished, nullID(g.RematchOf),
-			g.TimeControl, g.Clock[0].Milliseconds(), g.Clock[1].Milliseconds(), millis(g.TurnStart), g.MinRating, g.MaxRating).Scan(&g.ID)
+			g.TimeControl, g.Clock[0].Milliseconds(), g.Clock[1].Milliseconds(), millis(g.TurnStart), g.MinRating, g.MaxRating,
+			g.ThreadParent).Scan(&g.ID)
 		if err != nil {
 			return err
 		}
@@ -289,7 +294,8 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 			first_user = ?, first_ai = ?, second_user = ?, second_ai = ?, challenger = ?, rated = ?, status = ?, moves = ?,
 			request = ?, request_by = ?, request_at = ?, deadline = ?, remind_at = ?, ai_undos = ?, hints = ?,
 			undos_first = ?, undos_second = ?, undo_cap = ?, updated_at = ?, finished_at = ?, version = version + 1,
-			time_control = ?, clock_first = ?, clock_second = ?, turn_start = ?
+			time_control = ?, clock_first = ?, clock_second = ?, turn_start = ?,
+			thread_parent = ?
 			WHERE id = ? AND version = ? AND status IN ('challenge', 'active')`,
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID,
 			g.Locale, nullPerms(g.Perms), g.Place.stored(), nullID(next.BoardPost), nullID(next.PromptPost),
@@ -297,7 +303,9 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 			int(g.Challenger), boolInt(g.Rated), g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos, g.Hints,
 			g.Undos[0], g.Undos[1], g.UndoCap, ms, finished,
-			g.TimeControl, g.Clock[0].Milliseconds(), g.Clock[1].Milliseconds(), millis(g.TurnStart), g.ID, g.Version)
+			g.TimeControl, g.Clock[0].Milliseconds(), g.Clock[1].Milliseconds(), millis(g.TurnStart),
+			g.ThreadParent,
+			g.ID, g.Version)
 		if err != nil {
 			return err
 		}

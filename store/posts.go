@@ -46,6 +46,12 @@ const (
 	// WantMigrated is what the boards and prompts posted before posts
 	// existed show (migration 0007).
 	WantMigrated = "migrated"
+	// WantThread: the board a game's thread was started from, in the
+	// channel, once the game moved into the thread: a line saying so.
+	WantThread = "thread"
+	// WantResult is a notice in the channel a game's thread was started
+	// from: the game's result in one line.
+	WantResult = "result"
 )
 
 // WantVersion is the want of a game's current board: the game at version v.

@@ -178,7 +178,24 @@ func (c *Channel) wireLocked() map[string]any {
 		}
 		return map[string]any{"id": c.ID, "type": 3, "name": c.Name, "recipients": rs, "owner_id": c.group[0].ID, "last_message_id": nil}
 	}
+	if c.thread != nil {
+		return c.threadWireLocked()
+	}
 	return map[string]any{"id": c.ID, "type": 0, "name": c.Name, "guild_id": c.GuildID, "position": 0}
+}
+
+// typeLocked is the channel's type as Discord numbers it: a guild text
+// channel, a DM or a group DM. c.dc.mu must be held.
+func (c *Channel) typeLocked() discordgo.ChannelType {
+	switch {
+	case c.recipient != nil:
+		return discordgo.ChannelTypeDM
+	case c.group != nil:
+		return discordgo.ChannelTypeGroupDM
+	case c.thread != nil:
+		return discordgo.ChannelTypeGuildPublicThread
+	}
+	return discordgo.ChannelTypeGuildText
 }
 
 // Channel is a text channel (in a guild, or a DM when GuildID is empty).
@@ -194,6 +211,9 @@ type Channel struct {
 	memberPerms int64   // every user's permissions (SetMemberPermissions); guarded by dc.mu
 	// hidden lists users who may not view the channel (Hide); guarded by dc.mu
 	hidden map[string]bool
+	// thread is the state of a thread channel (nil for other channels);
+	// guarded by dc.mu. See threads.go.
+	thread *threadState
 }
 
 // Hide takes VIEW_CHANNEL away from u in the channel (a permission
@@ -210,10 +230,10 @@ func (c *Channel) Hide(u *User) {
 
 // permsForLocked is what u may do in the channel. dc.mu must be held.
 func (c *Channel) permsForLocked(u *User) int64 {
-	if c.hidden[u.ID] {
-		return c.memberPerms &^ discordgo.PermissionViewChannel
+	if c.base().hidden[u.ID] {
+		return c.members() &^ discordgo.PermissionViewChannel
 	}
-	return c.memberPerms
+	return c.members()
 }
 
 // memberLocked reports whether u is in the channel: a member of its

@@ -139,6 +139,10 @@ func (u *User) act(ctx context.Context, ix *interaction, data any, msg *wireMess
 		dc.mu.Unlock()
 		return nil, fmt.Errorf("%s as %s: %s cannot see channel %s", ix.action, u.Name, u.Name, ix.channel.Name)
 	}
+	if dc.archivedLocked(ix.channel) {
+		dc.mu.Unlock()
+		return nil, fmt.Errorf("%s as %s: %w", ix.action, u.Name, ErrThreadArchived)
+	}
 	s := dc.gw.current
 	if s == nil && dc.ep.url == "" {
 		dc.mu.Unlock()
@@ -207,6 +211,9 @@ func (dc *Discord) memberLocked(u *User, perms int64) wireMember {
 func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wireMessage) map[string]any {
 	ch := ix.channel
 	channel := map[string]any{"id": ch.ID, "type": 0, "name": ch.Name}
+	if ch.thread != nil {
+		channel = ch.threadWireLocked()
+	}
 	p := map[string]any{
 		"id": ix.id, "application_id": dc.app.ID, "type": int(ix.kind), "token": ix.token, "version": 1,
 		"channel_id": ch.ID, "channel": channel, "locale": ix.user.locale, "app_permissions": permString(ch.appPermissionsLocked()),
@@ -227,7 +234,7 @@ func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wire
 		}
 		p["guild_locale"] = gl
 		p["guild"] = map[string]any{"id": ch.GuildID, "locale": gl, "features": []any{}}
-		p["member"] = dc.memberLocked(ix.user, ch.memberPerms)
+		p["member"] = dc.memberLocked(ix.user, ch.members())
 		p["context"] = 0
 	} else if ch.group != nil {
 		for k, v := range ch.wireLocked() {

@@ -321,6 +321,9 @@ func emptyMessage(m *Message) bool {
 func (dc *Discord) storeLocked(m *Message) {
 	if _, ok := dc.messages[m.ID]; !ok {
 		dc.order[m.ChannelID] = append(dc.order[m.ChannelID], m.ID)
+		if c := dc.channels[m.ChannelID]; c != nil && c.thread != nil {
+			c.thread.active = dc.clock.Now() // a message is activity
+		}
 	}
 	dc.messages[m.ID] = m
 	dc.broadcastLocked()

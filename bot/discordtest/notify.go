@@ -162,5 +162,5 @@ func (c *Channel) canSeeLocked(u *User) bool {
 	if c.recipient != nil {
 		return u == c.recipient
 	}
-	return has(c.memberPerms, discordgo.PermissionViewChannel)
+	return has(c.members(), discordgo.PermissionViewChannel)
 }

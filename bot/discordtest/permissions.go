@@ -86,9 +86,9 @@ func (c *Channel) appPermissionsLocked() int64 {
 	case c.group != nil:
 		return groupDMPermissions
 	case !c.dc.guildLocked(c.GuildID).botMember:
-		return c.memberPerms & responsePermissions
+		return c.members() & responsePermissions
 	}
-	return c.appPerms
+	return c.app()
 }
 
 // SetMemberPermissions sets what every user may do in the channel (the
@@ -137,7 +137,7 @@ func (dc *Discord) userAppOnlyLocked(ch *Channel) bool {
 // forcedEphemeralLocked reports whether a response in ch must be ephemeral:
 // the app is user-installed only and the channel denies USE_EXTERNAL_APPS.
 func (dc *Discord) forcedEphemeralLocked(ch *Channel) bool {
-	return dc.userAppOnlyLocked(ch) && !has(ch.memberPerms, discordgo.PermissionUseExternalApps)
+	return dc.userAppOnlyLocked(ch) && !has(ch.members(), discordgo.PermissionUseExternalApps)
 }
 
 // botGuildLocked checks a bot-token call on a guild: the bot must be a member.
@@ -167,10 +167,10 @@ func (dc *Discord) botChannelLocked(c *Channel, need int64) *apiError {
 	if aerr := dc.botGuildLocked(c.GuildID); aerr != nil {
 		return aerr
 	}
-	if !has(c.appPerms, discordgo.PermissionViewChannel) {
+	if !has(c.app(), discordgo.PermissionViewChannel) {
 		return newAPIError(http.StatusForbidden, codeMissingAccess, "Missing Access (no VIEW_CHANNEL)")
 	}
-	if !has(c.appPerms, need) {
+	if !has(c.app(), need) {
 		return newAPIError(http.StatusForbidden, codeMissingPermissions, "Missing Permissions")
 	}
 	return nil
@@ -195,10 +195,10 @@ func (dc *Discord) botContentLocked(c *Channel, b *messageBody) (droppedEmbeds b
 	if c.recipient != nil {
 		return false, nil
 	}
-	if len(b.files) > 0 && !has(c.appPerms, discordgo.PermissionAttachFiles) {
+	if len(b.files) > 0 && !has(c.app(), discordgo.PermissionAttachFiles) {
 		return false, newAPIError(http.StatusForbidden, codeMissingPermissions, "Missing Permissions (ATTACH_FILES)")
 	}
-	if len(b.embeds) > 0 && !has(c.appPerms, discordgo.PermissionEmbedLinks) {
+	if len(b.embeds) > 0 && !has(c.app(), discordgo.PermissionEmbedLinks) {
 		b.embeds = nil
 		return true, nil
 	}

@@ -67,6 +67,8 @@ func (dc *Discord) handler() http.Handler {
 	add("GET", "/channels/{channel_id}/messages/{message_id}", true, dc.getChannelMessage)
 	add("PATCH", "/channels/{channel_id}/messages/{message_id}", true, dc.patchChannelMessage)
 	add("DELETE", "/channels/{channel_id}/messages/{message_id}", true, dc.deleteChannelMessage)
+	add("POST", "/channels/{channel_id}/messages/{message_id}/threads", true, dc.postMessageThread)
+	add("PATCH", "/channels/{channel_id}", true, dc.patchChannel)
 	api.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		dc.tb.Errorf("discordtest: the bot called %s %s, which the fake does not implement", r.Method, r.URL.Path)
 		dc.record(Request{Method: r.Method, Path: r.URL.Path, Status: http.StatusNotFound, Served: time.Now()})
@@ -432,11 +434,20 @@ func (dc *Discord) postChannelMessage(q *restReq) (int, any) {
 	if aerr != nil {
 		return aerr.Status, aerr
 	}
-	if aerr := dc.botChannelLocked(c, discordgo.PermissionSendMessages); aerr != nil {
+	send := int64(discordgo.PermissionSendMessages)
+	if c.thread != nil {
+		send = discordgo.PermissionSendMessagesInThreads
+	}
+	if aerr := dc.botChannelLocked(c, send); aerr != nil {
 		return aerr.Status, aerr
 	}
 	if aerr := dmRefusedLocked(c); aerr != nil {
 		return aerr.Status, aerr
+	}
+	if c.thread != nil {
+		if aerr := dc.threadSendLocked(c); aerr != nil {
+			return aerr.Status, aerr
+		}
 	}
 	if b.flags != nil && *b.flags&discordgo.MessageFlagsEphemeral != 0 {
 		return http.StatusBadRequest, formError("flags", "MESSAGE_FLAGS_INVALID", "Only interaction responses can be ephemeral")
@@ -496,6 +507,9 @@ func (dc *Discord) patchChannelMessage(q *restReq) (int, any) {
 func (dc *Discord) editLocked(m *Message, b *messageBody, droppedEmbeds bool) (int, any) {
 	if m.AuthorID != dc.app.ID {
 		return http.StatusForbidden, newAPIError(http.StatusForbidden, codeCannotEditOtherUsers, "Cannot edit a message authored by another user")
+	}
+	if aerr := dc.threadEditLocked(dc.channels[m.ChannelID]); aerr != nil {
+		return aerr.Status, aerr
 	}
 	next := dc.applyLocked(m, b)
 	if emptyMessage(next) {

@@ -291,13 +291,23 @@ func (dc *Discord) optionValueLocked(ch *Channel, def *discordgo.ApplicationComm
 		if !ok || c == nil {
 			return nil, fmt.Errorf("option %q takes the ID of a known channel, not %v", def.Name, v)
 		}
+		// Discord's picker lists the channels of the server the command
+		// is used in, restricted to the option's channel_types when it
+		// has them (application-commands.mdx "Application Command Option
+		// Structure").
+		if c.GuildID != ch.GuildID {
+			return nil, fmt.Errorf("option %q: channel %s is not in this server", def.Name, id)
+		}
+		if len(def.ChannelTypes) > 0 && !slices.Contains(def.ChannelTypes, c.typeLocked()) {
+			return nil, fmt.Errorf("option %q takes channels of types %v, not %d", def.Name, def.ChannelTypes, c.typeLocked())
+		}
 		channels, _ := resolved["channels"].(map[string]any)
 		if channels == nil {
 			channels = map[string]any{}
 			resolved["channels"] = channels
 		}
 		w := c.wireLocked()
-		w["permissions"] = permString(c.memberPerms)
+		w["permissions"] = permString(c.members())
 		w["app_permissions"] = permString(c.appPermissionsLocked())
 		channels[id] = w
 		out = id

@@ -359,6 +359,9 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 	if l.g.Locale == "" {
 		l.g.Locale = old.g.Locale
 	}
+	if channel == old.g.ChannelID {
+		l.g.ThreadParent = old.g.ThreadParent // played in the old game's thread, and announced as it was
+	}
 	// The old game's board loses its Rematch button.
 	retireOld := func() {
 		if old.g.BoardPost != 0 {

@@ -167,6 +167,7 @@ func (m *Manager) Abort(ctx context.Context, id int64, who Actor, ply int) (*sto
 func (l *live) abandon(by engine.Side) step {
 	l.g.Status = store.Abandoned
 	l.settlePrompt(store.WantCancelled)
+	l.announce()
 	return step{write: true, events: []Event{l.event(GameAbandoned, by)}}
 }
 

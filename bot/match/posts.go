@@ -75,7 +75,8 @@ func (l *live) newBoard(v Via, ping []string) {
 		l.want(old, store.WantRetired)
 	}
 	if v.interactive() && v.Channel != "" && v.Channel != l.g.ChannelID {
-		l.g.ChannelID, l.g.Perms, l.g.Place = v.Channel, v.Perms, v.Place
+		// a board shown elsewhere takes the game out of its thread
+		l.g.ChannelID, l.g.Perms, l.g.Place, l.g.ThreadParent = v.Channel, v.Perms, v.Place, ""
 	}
 	l.post(store.BoardPost, v, store.WantVersion(l.next()), ping)
 }

@@ -177,5 +177,6 @@ func finish(l *live, o engine.Outcome, actor engine.Side, events ...Event) step 
 	l.g.Request, l.g.Deadline, l.g.RemindAt = store.Request{}, time.Time{}, time.Time{}
 	l.g.TurnStart = time.Time{} // no clock runs any more
 	l.settlePrompt(store.WantCancelled)
+	l.announce()
 	return step{write: true, events: append(events, l.event(GameEnded, actor))}
 }
