@@ -178,7 +178,17 @@ const (
 	NoUndosHere        // none
 	AbortTooLate       // number
 	AbortOnlyAI        // none
-	Internal           // what went wrong (English, for the log)
+
+	// The game record: import and export (bot/match, engine/xiangqi,
+	// engine/gomoku). A cause is an *Error, worded in turn.
+
+	ImportEmpty     // none
+	ImportMove      // move number (number), input, cause (an *Error)
+	ImportOver      // reason
+	UndoBeforeStart // number
+	NotYourRecord   // game
+
+	Internal // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
 )
@@ -376,7 +386,14 @@ var codes = [NumCodes]struct {
 	NoUndosHere:        {"no undos here", "this server allows no undos in games between players", ClassLimit},
 	AbortTooLate:       {"abort too late", "a game against the AI can be aborted only before your move %d: resign instead", ClassIllegal},
 	AbortOnlyAI:        {"abort only ai", "only a game against the AI can be aborted: resign instead", ClassIllegal},
-	Internal:           {"internal", "internal error: %s", ClassInternal},
+
+	ImportEmpty:     {"import empty", "there is nothing to import: paste a FEN, a move list or an exported game", ClassNotation},
+	ImportMove:      {"import move", "move %d (%s) cannot be played: %s", ClassNotation},
+	ImportOver:      {"import over", "the imported game is already over (%s): import a position that is still in play", ClassInvalid},
+	UndoBeforeStart: {"undo before start", "this game was imported after move %d: the moves before cannot be taken back", ClassInvalid},
+	NotYourRecord:   {"not your record", "game #%d was played elsewhere: only its players can export it from here", ClassNotPlayer},
+
+	Internal: {"internal", "internal error: %s", ClassInternal},
 }
 
 // String returns the code's short name, e.g. "occupied" or "path blocked".
