@@ -16,7 +16,7 @@ const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.
 	g.first_user, coalesce(p1.name, ''), g.first_ai, g.second_user, coalesce(p2.name, ''), g.second_ai,
 	g.challenger, g.rated, g.status, g.result, g.reason, g.moves,
 	g.request, g.request_by, g.request_at, g.deadline, g.remind_at, g.ai_undos, g.undos_first, g.undos_second, g.undo_cap,
-	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of`
+	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of, g.start_ply`
 
 // gameFrom is the FROM clause that goes with gameColumns.
 const gameFrom = ` FROM games g
@@ -41,7 +41,7 @@ func scanGame(row scanner) (*Game, error) {
 		&firstUser, &g.Seats[0].Name, &g.Seats[0].AI, &secondUser, &g.Seats[1].Name, &g.Seats[1].AI,
 		&challenger, &g.Rated, &status, &result, &reason, &g.Moves,
 		&request, &requestBy, &requestAt, &deadline, &remindAt, &g.AIUndos, &g.Undos[0], &g.Undos[1], &g.UndoCap,
-		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf)
+		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf, &g.Start)
 	if err != nil {
 		return nil, err
 	}
@@ -145,14 +145,14 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 		err := tx.QueryRowContext(ctx, `INSERT INTO games (kind, rules, size, guild_id, channel_id, locale, app_permissions, place,
 			first_user, first_ai, second_user, second_ai, challenger, rated, status, moves,
 			request, request_by, request_at, deadline, remind_at, ai_undos, undos_first, undos_second, undo_cap,
-			created_at, updated_at, finished_at, version, rematch_of)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
+			created_at, updated_at, finished_at, version, rematch_of, start_ply)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`,
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.Locale, nullPerms(g.Perms), g.Place.stored(),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), boolInt(g.Rated), g.Status, g.Moves,
 			g.Request.Kind, int(g.Request.By), millis(g.Request.At), millis(g.Deadline), millis(g.RemindAt), g.AIUndos,
 			g.Undos[0], g.Undos[1], g.UndoCap,
-			ms, ms, finished, nullID(g.RematchOf)).Scan(&g.ID)
+			ms, ms, finished, nullID(g.RematchOf), g.Start).Scan(&g.ID)
 		if err != nil {
 			return err
 		}
