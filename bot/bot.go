@@ -39,6 +39,7 @@ type Store interface {
 	Stats(ctx context.Context, userID string, kind store.Kind) (*store.Stats, error)
 	Rating(ctx context.Context, userID string, kind store.Kind) (store.PlayerRating, error)
 	SetGuildSetting(ctx context.Context, guildID, key, value string) error
+	LastGame(ctx context.Context, userID string) (*store.Game, error)
 }
 
 // Options configure a Bot. Session, Store and Manager are required.

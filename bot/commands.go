@@ -21,6 +21,8 @@ const (
 	cmdStats       = "stats"
 	cmdHelp        = "help"
 	cmdLimits      = "limits"
+	cmdExport      = "export"
+	cmdImport      = "import"
 
 	subChallenge = "challenge"
 	subAI        = "ai"
@@ -38,6 +40,8 @@ const (
 	optUser     = "user"
 	optPreset   = "preset"
 	optUndos    = "undos"
+	optText     = "text"
+	optNext     = "next"
 )
 
 // cmd is a command offered everywhere Tengen can be: installed to a
@@ -176,6 +180,8 @@ func commands() []*discordgo.ApplicationCommand {
 			kindOption(false)),
 		cmd(cmdHelp, "How to play with Tengen"),
 		limitsCommand(),
+		exportCommand(),
+		importCommand(),
 	}
 }
 

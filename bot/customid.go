@@ -28,6 +28,7 @@ const (
 	actTo        = "to"        // picker: a Xiangqi destination was chosen (select)
 	actAbort     = "abort"     // ask to confirm aborting a game against the AI in its first moves
 	actAbortYes  = "abortyes"  // confirmed: abort (on the private confirmation)
+	actMoves     = "moves"     // list every move of the game, privately
 )
 
 // customID is a component's custom id: "g/<game>/<action>/<ply>", with an

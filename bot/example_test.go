@@ -25,4 +25,6 @@ func ExampleCommands() {
 	// stats 战绩 戰績
 	// help 帮助 幫助
 	// limits 频率限制 頻率限制
+	// export 导出 匯出
+	// import 导入 匯入
 }

@@ -103,7 +103,7 @@ func privateCommand(i *discordgo.Interaction) bool {
 		return false
 	}
 	name := i.ApplicationCommandData().Name
-	return name == cmdGames || name == cmdHelp
+	return name == cmdGames || name == cmdHelp || name == cmdExport
 }
 
 // send is the executor: it answers the interaction with rep and records
@@ -334,6 +334,10 @@ func (b *Bot) slash(q *request) (reply, error) {
 		return ephemeralReply(q.loc.t("help")), nil
 	case cmdLimits:
 		return b.limitsCommand(q, o)
+	case cmdExport:
+		return b.exportCommand(q, o)
+	case cmdImport:
+		return b.importCommand(q, o)
 	}
 	return reply{}, refuse("err.unknown.command", path)
 }
@@ -379,6 +383,8 @@ func (b *Bot) component(q *request) (reply, error) {
 		return reply{kind: replyUpdate, msg: &message{Content: q.loc.t("resign.kept", c.Game), Components: []discordgo.MessageComponent{}}}, nil
 	case actRematch:
 		return b.rematch(q, c)
+	case actMoves:
+		return b.movesClicked(q, c)
 	}
 	return reply{}, refuse("err.unknown.button")
 }
