@@ -107,15 +107,21 @@ func movesButton(g *store.Game, eg engine.Game, loc locale) []discordgo.MessageC
 	return row(button(g.ID, actMoves, eg.Ply(), loc.t("button.moves"), discordgo.SecondaryButton))
 }
 
-// movesMessage is the whole move list of game g, privately, in loc: in
-// embeds of at most maxDescription characters, at most maxEmbedsText in
-// all; a longer list comes as a text file with its end in the embed.
+// movesMessage is the whole move list of game g, privately, in loc (see
+// listMessage).
 func movesMessage(loc locale, g *store.Game, eg engine.Game) *message {
 	if eg.Ply() == 0 {
 		return &message{Content: loc.t("moves.none", g.ID), Ephemeral: true}
 	}
 	lines := numberedLines(plyTexts(loc, eg), firstMover(eg), 0)
-	title := loc.t("moves.title", kindName(loc, g.Kind), g.ID, eg.Ply())
+	return listMessage(loc, loc.t("moves.title", kindName(loc, g.Kind), g.ID, eg.Ply()), lines,
+		fmt.Sprintf("game-%d-moves.txt", g.ID), kindOf(g.Kind).embed)
+}
+
+// listMessage shows lines privately under title: in embeds of at most
+// maxDescription characters, at most maxEmbedsText in all; a longer list
+// comes whole as the text file name, with its end in the embed.
+func listMessage(loc locale, title string, lines []string, name string, colour int) *message {
 	m := &message{Ephemeral: true}
 	chunks := splitLines(lines, maxDescription-10)
 	total := utf8.RuneCountInString(title)
@@ -124,12 +130,11 @@ func movesMessage(loc locale, g *store.Game, eg engine.Game) *message {
 	}
 	if len(chunks) > maxEmbeds || total > maxEmbedsText {
 		m.Content = loc.t("moves.file")
-		m.Files = []file{{Name: fmt.Sprintf("game-%d-moves.txt", g.ID), ContentType: "text/plain; charset=utf-8",
-			Data: []byte(strings.Join(lines, "\n") + "\n")}}
+		m.Files = []file{{Name: name, ContentType: "text/plain; charset=utf-8", Data: []byte(strings.Join(lines, "\n") + "\n")}}
 		chunks = chunks[len(chunks)-1:]
 	}
 	for i, c := range chunks {
-		e := &discordgo.MessageEmbed{Description: c, Color: kindOf(g.Kind).embed}
+		e := &discordgo.MessageEmbed{Description: c, Color: colour}
 		if i == 0 {
 			e.Title = title
 		}

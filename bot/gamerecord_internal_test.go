@@ -1,0 +1,96 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
+	"github.com/tengen-bot/tengen/store"
+)
+
+func TestNumberedLines(t *testing.T) {
+	moves := []string{"a", "b", "c", "d", "e"}
+	for _, c := range []struct {
+		first engine.Side
+		from  int
+		want  string
+	}{
+		{engine.First, 0, "1. a b|2. c d|3. e"},
+		{engine.First, 3, "2. c d|3. e"}, // whole lines
+		{engine.First, -7, "1. a b|2. c d|3. e"},
+		{engine.Second, 0, "1. … a|2. b c|3. d e"},
+		{engine.Second, 2, "2. b c|3. d e"},
+		{engine.Second, 4, "3. d e"},
+	} {
+		if got := strings.Join(numberedLines(moves, c.first, c.from), "|"); got != c.want {
+			t.Errorf("first %v, from %d: %q, want %q", c.first, c.from, got, c.want)
+		}
+	}
+}
+
+func TestSplitLines(t *testing.T) {
+	lines := []string{"1. aaaa", "2. bbbb", "3. cccc", "4. é"}
+	got := splitLines(lines, 16)
+	if want := []string{"1. aaaa\n2. bbbb", "3. cccc\n4. é"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for _, c := range got {
+		if n := utf8.RuneCountInString(c); n > 16 {
+			t.Errorf("chunk %q has %d characters", c, n)
+		}
+	}
+}
+
+// TestMovesMessageLimits: a list longer than a message's embeds may hold
+// comes as a file with its end in the embed, every part within Discord's
+// limits.
+func TestMovesMessageLimits(t *testing.T) {
+	g := &store.Game{ID: 7, Kind: store.Xiangqi}
+	eg := xiangqi.NewGame()
+	// the horses go out and back (no position thrice): a long game
+	out := []string{"b1c3", "b10c8", "c3b1", "c8b10", "h1g3", "h10g8", "g3h1", "g8h10"}
+	for i := 0; i < 40 && !eg.Outcome().Over(); i++ {
+		for _, mv := range out {
+			if eg.Outcome().Over() {
+				break
+			}
+			if _, err := eg.Play(mv); err != nil {
+				break
+			}
+		}
+	}
+	m := movesMessage(en, g, eg)
+	if len(m.Embeds) == 0 || !m.Ephemeral {
+		t.Fatalf("moves message %+v", m)
+	}
+	total := 0
+	for _, e := range m.Embeds {
+		if n := utf8.RuneCountInString(e.Description); n > maxDescription {
+			t.Errorf("an embed of %d characters", n)
+		}
+		total += utf8.RuneCountInString(e.Title + e.Description)
+	}
+	if total > maxEmbedsText || len(m.Embeds) > maxEmbeds {
+		t.Errorf("%d embeds of %d characters", len(m.Embeds), total)
+	}
+	if !strings.HasPrefix(m.Embeds[0].Description, "1. H8+7 H2+3\n2. H7-8 H3-2") {
+		t.Errorf("the list starts %q", m.Embeds[0].Description[:min(40, len(m.Embeds[0].Description))])
+	}
+	// A list too long for the embeds: the file has all of it.
+	lines := make([]string, 900)
+	for i := range lines {
+		lines[i] = strings.Repeat("x", 20)
+	}
+	long := listMessage(en, "title", lines, "all.txt", 0)
+	if len(long.Files) != 1 || long.Files[0].Name != "all.txt" || strings.Count(string(long.Files[0].Data), "\n") != 900 {
+		t.Fatalf("a list of 900 lines: files %+v", long.Files)
+	}
+	if len(long.Embeds) != 1 || !strings.HasSuffix(long.Embeds[0].Description, lines[899]) || long.Content == "" {
+		t.Fatalf("a list of 900 lines: %d embeds, content %q", len(long.Embeds), long.Content)
+	}
+	if n := utf8.RuneCountInString(long.Embeds[0].Title + long.Embeds[0].Description); n > maxDescription {
+		t.Errorf("its embed holds %d characters", n)
+	}
+}
