@@ -174,7 +174,8 @@ func NumberMoves(moves []string, first engine.Side, number, perLine int) string 
 // "position" command, with or without "position fen", and as MarshalText
 // writes it); the PGN-like text of Xiangqi software (tags, with [FEN] for
 // the start; move numbers, comments in braces, results); or a bare move
-// list. Moves may be in any notation Play reads (coordinates h3e3, WXF
+// list; or the WXF's file format (header lines such as "FEN ...", then
+// the moves between "START{" and "}END"). Moves may be in any notation Play reads (coordinates h3e3, WXF
 // C2.5 or C2=5, Chinese 炮二平五) or in ICCS (H2-E2); a move number
 // ("1.", "12...") and the marks ! and ? are skipped. It returns the game
 // with every move played.
@@ -185,6 +186,12 @@ func NumberMoves(moves []string, first engine.Side, number, perLine int) string 
 func ParseRecord(text string) (*Game, error) {
 	fen, body := StartFEN, text
 	tags, body := cutTags(body)
+	if head, moves, ok := cutWXF(body); ok {
+		for k, v := range head {
+			tags[k] = v
+		}
+		body = moves
+	}
 	given := len(tags) > 0 // a position, even the start, was given
 	if f, ok := tags["fen"]; ok && strings.TrimSpace(f) != "" {
 		fen = strings.TrimSpace(f)
@@ -224,6 +231,27 @@ func ParseRecord(text string) (*Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// cutWXF reads the WXF's "Chinese Chess File Format" (drafted by
+// Huayong Yang): header lines of a keyword and a value ("FORMAT ICCS",
+// "FEN ...", "RED ..."), then the moves between "START{" and "}END". It
+// returns the header by lower-case keyword and the moves; ok is false when
+// text is not in that format.
+func cutWXF(text string) (map[string]string, string, bool) {
+	head, rest, ok := strings.Cut(text, "START{")
+	if !ok {
+		return nil, "", false
+	}
+	moves, _, _ := strings.Cut(rest, "}END")
+	tags := map[string]string{}
+	for line := range strings.Lines(head) {
+		key, value, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if key != "" {
+			tags[strings.ToLower(key)] = strings.TrimSpace(value)
+		}
+	}
+	return tags, moves, true
 }
 
 // fenLength is how many of words, which start with a FEN's placement, are

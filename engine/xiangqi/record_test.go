@@ -87,16 +87,18 @@ func TestRecordRoundTrip(t *testing.T) {
 
 func TestParseRecordForms(t *testing.T) {
 	for text, want := range map[string]string{
-		StartFEN:                                 StartFEN,
-		"startpos moves h3e3 h10g8":              StartFEN + " moves h3e3 h10g8",
-		"position startpos moves h3e3":           StartFEN + " moves h3e3",
-		"1. C2.5 H8+7 2. H2+3 R9.8":              StartFEN + " moves h3e3 h10g8 h1g3 i10h10",
-		"1. C2=5 H8+7 {a comment} (1... C8.5) *": StartFEN + " moves h3e3 h10g8",
-		"炮二平五 马8进7\n马二进三":                        StartFEN + " moves h3e3 h10g8 h1g3",
-		"1.H2-E2 H9-G7 1-0":                      StartFEN + " moves h3e3 h10g8",
-		"C2.5!, H8+7?":                           StartFEN + " moves h3e3 h10g8",
-		"3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b":    "3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1",
-		"fen 3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1 moves e2f2": "3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1 moves e2f2",
+		StartFEN:                                               StartFEN,
+		"startpos moves h3e3 h10g8":                            StartFEN + " moves h3e3 h10g8",
+		"position startpos moves h3e3":                         StartFEN + " moves h3e3",
+		"1. C2.5 H8+7 2. H2+3 R9.8":                            StartFEN + " moves h3e3 h10g8 h1g3 i10h10",
+		"1. C2=5 H8+7 {a comment} (1... C8.5) *":               StartFEN + " moves h3e3 h10g8",
+		"炮二平五 马8进7\n马二进三":                                      StartFEN + " moves h3e3 h10g8 h1g3",
+		"1.H2-E2 H9-G7 1-0":                                    StartFEN + " moves h3e3 h10g8",
+		"C2.5!, H8+7?":                                         StartFEN + " moves h3e3 h10g8",
+		"FORMAT ICCS\nRED Ann\nSTART{\n1. H2-E2 H9-G7\n}END\n": StartFEN + " moves h3e3 h10g8",
+		"FORMAT AXF\nFEN 3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b\nSTART{\n1. ... E1-D1\n}END": "3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1 moves e2d2",
+		"3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b":                                             "3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1",
+		"fen 3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1 moves e2f2":                      "3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1 moves e2f2",
 	} {
 		g, err := ParseRecord(text)
 		if err != nil {
