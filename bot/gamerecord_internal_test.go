@@ -94,3 +94,32 @@ func TestMovesMessageLimits(t *testing.T) {
 		t.Errorf("its embed holds %d characters", n)
 	}
 }
+
+// TestExportFitsAMessage: the export of a long game keeps its text within
+// Discord's 2,000 characters, cutting the lists (the file has them all).
+func TestExportFitsAMessage(t *testing.T) {
+	eg := xiangqi.NewGame()
+	for i := 0; i < 160 && !eg.Outcome().Over(); i++ {
+		moves := eg.LegalMoves()
+		if _, err := eg.Play(moves[(i*7+3)%len(moves)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := &store.Game{ID: 3, Kind: store.Xiangqi, Rules: "asian", Size: 9, Status: store.Active,
+		Seats: [2]store.Seat{store.Human("1", "Ann"), store.AI(4)}}
+	if eg.Ply() <= 60 {
+		t.Fatalf("the game ended after %d moves: too short to need cutting", eg.Ply())
+	}
+	for _, l := range []locale{en, zhCN, localeOf("vi")} {
+		m := exportMessage(l, g, eg)
+		if n := utf8.RuneCountInString(m.Content); n > maxContent {
+			t.Errorf("locale %d: the export of %d moves has %d characters", l, eg.Ply(), n)
+		}
+		if !strings.Contains(m.Content, l.t("export.cut")) {
+			t.Errorf("locale %d: %d moves, not cut:\n%s", l, eg.Ply(), m.Content)
+		}
+		if len(m.Files) != 1 || !strings.Contains(string(m.Files[0].Data), "[Black \"Tengen AI (level 4)\"]") {
+			t.Errorf("locale %d: files %+v", l, m.Files)
+		}
+	}
+}

@@ -226,3 +226,28 @@ func TestRecordRefusals(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+// TestRecordHTTPMode: over the interactions endpoint an answer with a
+// file cannot be the HTTP response itself (Discord takes files only
+// through the callback route), so /export's private answer with its file
+// and the Moves list arrive as in gateway mode.
+func TestRecordHTTPMode(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{http: true})
+	ctx := ctxT(t)
+	board := w.do(w.alice.Slash(ctx, w.lobby, "gomoku", discordtest.Sub("ai", discordtest.Opt("colour", "black"))))
+	board = w.play(w.alice, "h8")
+	board, err := w.waitMoves(board, "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := w.privateMessage(w.bob.Click(ctx, w.current(board), buttonID(t, board, "Moves")))
+	if text := embedText(all); !strings.Contains(text, "1. h8 ") {
+		t.Fatalf("Moves over HTTP: %q", text)
+	}
+	exp := w.privateMessage(w.alice.Slash(ctx, w.lobby, "export"))
+	if a, ok := exp.Attachment("tengen-1.psq"); !ok || !strings.HasPrefix(string(a.Data), "Piskvorky 15x15, 11:11, 0\n8,8,0\n") {
+		t.Fatalf("the export over HTTP: %q, %+v", exp.Content, exp.Attachments)
+	}
+	w.noFailures()
+}
