@@ -1,0 +1,79 @@
+package discordtest_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tengen-bot/tengen/bot/discordtest"
+)
+
+// TestStringOptionMaxLength: a string option's max_length (at most 6,000)
+// is enforced by the client: a longer text cannot be sent, one of exactly
+// max_length characters reaches the bot whole.
+func TestStringOptionMaxLength(t *testing.T) {
+	t.Parallel()
+	rec := &recordingTB{TB: t}
+	dc := discordtest.New(rec)
+	got := make(chan string, 1)
+	s := startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
+		got <- i.ApplicationCommandData().Options[0].StringValue()
+		return s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "read", Flags: discordgo.MessageFlagsEphemeral}})
+	})
+	text := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "text", Description: "What to read",
+		Required: true, MaxLength: 6000}
+	if _, err := s.ApplicationCommandCreate(s.State.User.ID, "", &discordgo.ApplicationCommand{Name: "import", Description: "Import",
+		Options: []*discordgo.ApplicationCommandOption{text}}); err != nil {
+		t.Fatal(err)
+	}
+	ch := dc.NewChannel("c")
+	alice := dc.User("alice")
+	if _, err := alice.Slash(ctx(t), ch, "import", discordtest.Opt("text", strings.Repeat("é", 6001))); err == nil {
+		t.Fatal("a text of 6,001 characters was sent")
+	}
+	long := strings.Repeat("é", 6000)
+	if _, err := alice.Slash(ctx(t), ch, "import", discordtest.Opt("text", long)); err != nil {
+		t.Fatal(err)
+	}
+	if v := <-got; v != long {
+		t.Fatalf("the bot read %d characters, want 6000", len([]rune(v)))
+	}
+	if errs := rec.Errors(); len(errs) != 0 {
+		t.Fatalf("the fake reported %q", errs)
+	}
+	text.MaxLength = 6001 // more than Discord allows: the contract check says so
+	if _, err := s.ApplicationCommandCreate(s.State.User.ID, "", &discordgo.ApplicationCommand{Name: "import2", Description: "Import",
+		Options: []*discordgo.ApplicationCommandOption{text}}); err != nil {
+		t.Fatal(err)
+	}
+	if errs := rec.Errors(); len(errs) == 0 || !strings.Contains(strings.Join(errs, "\n"), "max_length") {
+		t.Fatalf("a max_length of 6,001 went unreported: %q", errs)
+	}
+}
+
+// TestEphemeralWithFile: a private answer (flag 64) may carry a file.
+func TestEphemeralWithFile(t *testing.T) {
+	t.Parallel()
+	dc := discordtest.New(t)
+	startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
+		return s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "your record", Flags: discordgo.MessageFlagsEphemeral,
+				Files: []*discordgo.File{{Name: "game.pgn", ContentType: "application/x-chess-pgn", Reader: bytes.NewReader([]byte("[Game \"Chinese Chess\"]\n"))}}}})
+	})
+	ch := dc.NewChannel("c")
+	r, err := dc.User("alice").Slash(ctx(t), ch, "ping")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := r.Message()
+	if m == nil || !m.Ephemeral() {
+		t.Fatalf("the answer %+v is not private", m)
+	}
+	a, ok := m.Attachment("game.pgn")
+	if !ok || string(a.Data) != "[Game \"Chinese Chess\"]\n" {
+		t.Fatalf("the private answer's file: %+v", m.Attachments)
+	}
+}
