@@ -2,6 +2,7 @@ package gomoku
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -119,38 +120,47 @@ func playWord(g *Game, w string) error {
 	return g.PlayPoint(p)
 }
 
-// parsePSQ reads a .psq file: its header's size, then "x,y,time" lines
-// until the first line that is not one.
+// parsePSQ reads a .psq file: its header's size, then "x,y,time" moves
+// until the first word that is not one (the players' names, -1). The
+// lines may have been joined into one (text pasted into a one-line
+// field): the moves are read word by word.
 func parsePSQ(text string, rule Rule) (*Game, error) {
-	lines := strings.Split(strings.ReplaceAll(text, "\r", ""), "\n")
-	head := strings.TrimSpace(strings.TrimPrefix(lines[0], psqHeader))
-	dims, _, _ := strings.Cut(head, ",")
-	w, h, _ := strings.Cut(strings.TrimSpace(dims), "x")
-	size, err := strconv.Atoi(w)
-	if err != nil || w != h || (size != Small && size != Large) {
+	head := psqHead().FindStringSubmatch(text)
+	if head == nil || head[1] != head[2] {
+		dims, _, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(text, psqHeader)), ",")
 		return nil, engine.E(engine.NotABoardSize, shown(dims))
+	}
+	size, err := strconv.Atoi(head[1])
+	if err != nil || (size != Small && size != Large) {
+		return nil, engine.E(engine.NotABoardSize, shown(head[1]+"x"+head[2]))
 	}
 	g, err := NewGame(size, rule)
 	if err != nil {
 		return nil, err
 	}
-	for i, line := range lines[1:] {
-		f := strings.Split(strings.TrimSpace(line), ",")
+	for i, w := range strings.Fields(text[len(head[0]):]) {
+		f := strings.Split(w, ",")
 		if len(f) < 2 || len(f) > 3 {
 			break
 		}
-		x, errX := strconv.Atoi(strings.TrimSpace(f[0]))
-		y, errY := strconv.Atoi(strings.TrimSpace(f[1]))
+		x, errX := strconv.Atoi(f[0])
+		y, errY := strconv.Atoi(f[1])
 		if errX != nil || errY != nil {
 			break
 		}
 		if x < 1 || x > size || y < 1 || y > size {
-			off := engine.E(engine.OffBoard, shown(line), lastColumn(size), size)
-			return nil, engine.E(engine.ImportMove, i+1, shown(line), off)
+			off := engine.E(engine.OffBoard, shown(w), lastColumn(size), size)
+			return nil, engine.E(engine.ImportMove, i+1, shown(w), off)
 		}
 		if err := g.PlayPoint(PointAt(x-1, size-y)); err != nil {
-			return nil, engine.E(engine.ImportMove, i+1, shown(line), err)
+			return nil, engine.E(engine.ImportMove, i+1, shown(w), err)
 		}
 	}
 	return g, nil
+}
+
+// psqHead matches a .psq file's header, "Piskvorky 15x15, 11:11, 0": the
+// width, the height, and the rest of the line.
+func psqHead() *regexp.Regexp {
+	return regexp.MustCompile(`^Piskvorky\s+(\d+)x(\d+)\s*,\s*\d+:\d+\s*,\s*\d+`)
 }

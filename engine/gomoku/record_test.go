@@ -36,11 +36,12 @@ func TestRecordRoundTrip(t *testing.T) {
 		g := someGame(t, c.size, c.rule, 31)
 		want := g.String()
 		for name, text := range map[string]string{
-			"psq":      g.PSQ("Ann", "Tengen AI"),
-			"numbered": g.NumberedMoves(5),
-			"list":     strings.Join(g.Moves(), ", "),
-			"upper":    strings.ToUpper(strings.Join(g.Moves(), " ")),
-			"saved":    want,
+			"psq":          g.PSQ("Ann", "Tengen AI"),
+			"psq one line": strings.ReplaceAll(g.PSQ("Ann", "Tengen AI"), "\n", " "),
+			"numbered":     g.NumberedMoves(5),
+			"list":         strings.Join(g.Moves(), ", "),
+			"upper":        strings.ToUpper(strings.Join(g.Moves(), " ")),
+			"saved":        want,
 		} {
 			got, err := ParseRecord(text, c.size, c.rule)
 			if err != nil {
@@ -83,6 +84,8 @@ func TestParseRecordErrors(t *testing.T) {
 		{"h8 z99", engine.ImportMove, 2},
 		{"1. h8 h9 2. banana", engine.ImportMove, 3},
 		{"Piskvorky 20x20, 11:11, 0\n1,1,0", engine.NotABoardSize, 0},
+		{"Piskvorky 15x19, 11:11, 0\n1,1,0", engine.NotABoardSize, 0},
+		{"Piskvorky 15x15, 11:11, 0 8,8,0 16,1,0 a b -1", engine.ImportMove, 2},
 		{"Piskvorky 15x15, 11:11, 0\n8,8,0\n16,1,0", engine.ImportMove, 2},
 		{"Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0", engine.ImportMove, 2},
 		{"17 renju: h8", engine.NotABoardSize, 0},

@@ -2,6 +2,7 @@ package xiangqi
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/tengen-bot/tengen/engine"
@@ -236,8 +237,8 @@ func ParseRecord(text string) (*Game, error) {
 // cutWXF reads the WXF's "Chinese Chess File Format" (drafted by
 // Huayong Yang): header lines of a keyword and a value ("FORMAT ICCS",
 // "FEN ...", "RED ..."), then the moves between "START{" and "}END". It
-// returns the header by lower-case keyword and the moves; ok is false when
-// text is not in that format.
+// returns the start position ("fen", when the header gives one) and the
+// moves; ok is false when text is not in that format.
 func cutWXF(text string) (map[string]string, string, bool) {
 	head, rest, ok := strings.Cut(text, "START{")
 	if !ok {
@@ -245,10 +246,11 @@ func cutWXF(text string) (map[string]string, string, bool) {
 	}
 	moves, _, _ := strings.Cut(rest, "}END")
 	tags := map[string]string{}
-	for line := range strings.Lines(head) {
-		key, value, _ := strings.Cut(strings.TrimSpace(line), " ")
-		if key != "" {
-			tags[strings.ToLower(key)] = strings.TrimSpace(value)
+	words := strings.Fields(head) // the lines may have been joined into one
+	for i, w := range words {
+		if strings.EqualFold(w, "FEN") && i+1 < len(words) {
+			fen := words[i+1:]
+			tags["fen"] = strings.Join(fen[:fenLength(fen)], " ")
 		}
 	}
 	return tags, moves, true
@@ -275,26 +277,24 @@ func fenLength(words []string) int {
 	return n
 }
 
-// cutTags takes the PGN tags ([Name "value"]) out of text: it returns
-// them by lower-case name, and the text without them.
+// cutTags takes the PGN tags ([Name "value"]) out of text, wherever they
+// are (text pasted into a one-line field has them all on one line): it
+// returns them by lower-case name, and the text without them.
 func cutTags(text string) (map[string]string, string) {
 	tags := map[string]string{}
-	var rest strings.Builder
-	for line := range strings.Lines(text) {
-		t := strings.TrimSpace(line)
-		if len(t) > 2 && t[0] == '[' && t[len(t)-1] == ']' {
-			name, value, ok := strings.Cut(t[1:len(t)-1], " ")
-			if ok {
-				tags[strings.ToLower(name)] = strings.Trim(strings.TrimSpace(value), `"`)
-				continue
-			}
-		}
-		rest.WriteString(line)
-		if !strings.HasSuffix(line, "\n") {
-			rest.WriteByte('\n')
-		}
-	}
-	return tags, rest.String()
+	re := pgnTag()
+	rest := re.ReplaceAllStringFunc(text, func(tag string) string {
+		m := re.FindStringSubmatch(tag)
+		tags[strings.ToLower(m[1])] = strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(m[2])
+		return " "
+	})
+	return tags, rest
+}
+
+// pgnTag matches a PGN tag: [Name "value"], the value with \" and \\
+// escapes.
+func pgnTag() *regexp.Regexp {
+	return regexp.MustCompile(`\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]`)
 }
 
 // stripComments removes PGN comments from text: {braces}, (variations)

@@ -1,6 +1,7 @@
 package xiangqi
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,6 +73,9 @@ func TestRecordRoundTrip(t *testing.T) {
 			"chinese":   "[FEN \"" + g.StartFEN() + "\"]\n" + strings.Join(g.Replay(func(p *Position, m Move) string { return p.Chinese(m, true) }), " "),
 			"stuck num": "[FEN \"" + g.StartFEN() + "\"]\n" + strings.ReplaceAll(NumberMoves(g.ICCSMoves(), g.StartTurn(), 1, 0), ". ", "."),
 		}
+		for name, text := range maps.Clone(forms) { // pasted into a one-line field
+			forms[name+" on one line"] = strings.ReplaceAll(text, "\n", " ")
+		}
 		for name, text := range forms {
 			got, err := ParseRecord(text)
 			if err != nil {
@@ -87,15 +91,17 @@ func TestRecordRoundTrip(t *testing.T) {
 
 func TestParseRecordForms(t *testing.T) {
 	for text, want := range map[string]string{
-		StartFEN:                                               StartFEN,
-		"startpos moves h3e3 h10g8":                            StartFEN + " moves h3e3 h10g8",
-		"position startpos moves h3e3":                         StartFEN + " moves h3e3",
-		"1. C2.5 H8+7 2. H2+3 R9.8":                            StartFEN + " moves h3e3 h10g8 h1g3 i10h10",
-		"1. C2=5 H8+7 {a comment} (1... C8.5) *":               StartFEN + " moves h3e3 h10g8",
-		"炮二平五 马8进7\n马二进三":                                      StartFEN + " moves h3e3 h10g8 h1g3",
-		"1.H2-E2 H9-G7 1-0":                                    StartFEN + " moves h3e3 h10g8",
-		"C2.5!, H8+7?":                                         StartFEN + " moves h3e3 h10g8",
-		"FORMAT ICCS\nRED Ann\nSTART{\n1. H2-E2 H9-G7\n}END\n": StartFEN + " moves h3e3 h10g8",
+		StartFEN:                                 StartFEN,
+		"startpos moves h3e3 h10g8":              StartFEN + " moves h3e3 h10g8",
+		"position startpos moves h3e3":           StartFEN + " moves h3e3",
+		"1. C2.5 H8+7 2. H2+3 R9.8":              StartFEN + " moves h3e3 h10g8 h1g3 i10h10",
+		"1. C2=5 H8+7 {a comment} (1... C8.5) *": StartFEN + " moves h3e3 h10g8",
+		"炮二平五 马8进7\n马二进三":                        StartFEN + " moves h3e3 h10g8 h1g3",
+		"1.H2-E2 H9-G7 1-0":                      StartFEN + " moves h3e3 h10g8",
+		"FORMAT ICCS FEN 3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1 RED Ann START{ 1. ... E1-D1 }END":              "3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1 moves e2d2",
+		`[Game "Chinese Chess"] [Red "A \"B\""] [FEN "3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1"] 1. ... E1-D1 *`: "3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1 moves e2d2",
+		"C2.5!, H8+7?": StartFEN + " moves h3e3 h10g8",
+		"FORMAT ICCS\nRED Ann\nSTART{\n1. H2-E2 H9-G7\n}END\n":                            StartFEN + " moves h3e3 h10g8",
 		"FORMAT AXF\nFEN 3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b\nSTART{\n1. ... E1-D1\n}END": "3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1 moves e2d2",
 		"3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b":                                             "3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1",
 		"fen 3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1 moves e2f2":                      "3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1 moves e2f2",
