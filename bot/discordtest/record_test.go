@@ -12,7 +12,8 @@ import (
 
 // TestStringOptionMaxLength: a string option's max_length (at most 6,000)
 // is enforced by the client: a longer text cannot be sent, one of exactly
-// max_length characters reaches the bot whole.
+// max_length characters reaches the bot whole; and a string option is one
+// line (discord-api-docs#2381), so pasted line breaks arrive as spaces.
 func TestStringOptionMaxLength(t *testing.T) {
 	t.Parallel()
 	rec := &recordingTB{TB: t}
@@ -40,6 +41,13 @@ func TestStringOptionMaxLength(t *testing.T) {
 	}
 	if v := <-got; v != long {
 		t.Fatalf("the bot read %d characters, want 6000", len([]rune(v)))
+	}
+	// One line: pasted line breaks arrive as spaces.
+	if _, err := alice.Slash(ctx(t), ch, "import", discordtest.Opt("text", "[Game \"Chinese Chess\"]\r\n\n1. H2-E2")); err != nil {
+		t.Fatal(err)
+	}
+	if v, want := <-got, `[Game "Chinese Chess"]  1. H2-E2`; v != want {
+		t.Fatalf("the bot read %q, want %q", v, want)
 	}
 	if errs := rec.Errors(); len(errs) != 0 {
 		t.Fatalf("the fake reported %q", errs)

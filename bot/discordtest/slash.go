@@ -222,6 +222,11 @@ func (dc *Discord) buildOptionsLocked(ch *Channel, defs []*discordgo.Application
 	return out, focused, nil
 }
 
+// oneLine turns the line breaks of a string option's text into spaces.
+func oneLine(s string) string {
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+}
+
 // optionValueLocked checks a value against its option definition and returns it
 // in wire form, adding users and channels to resolved. A resolved member
 // carries their permissions in ch, where the command runs; a resolved channel
@@ -237,6 +242,10 @@ func (dc *Discord) optionValueLocked(ch *Channel, def *discordgo.ApplicationComm
 		if !ok {
 			return nil, fmt.Errorf("option %q takes a string, not %T", def.Name, v)
 		}
+		// A string option is one line: text pasted with line breaks
+		// reaches the bot with spaces in their place
+		// (discord-api-docs#2381: multi-line input is a modal's).
+		s = oneLine(s)
 		if def.MaxLength > 0 && len([]rune(s)) > def.MaxLength {
 			return nil, fmt.Errorf("option %q takes at most %d characters", def.Name, def.MaxLength)
 		}
