@@ -114,7 +114,7 @@ func movesMessage(loc locale, g *store.Game, eg engine.Game) *message {
 		return &message{Content: loc.t("moves.none", g.ID), Ephemeral: true}
 	}
 	lines := numberedLines(plyTexts(loc, eg), firstMover(eg), 0)
-	return listMessage(loc, loc.t("moves.title", kindName(loc, g.Kind), g.ID, eg.Ply()), lines,
+	return listMessage(loc, loc.t("board.title", kindName(loc, g.Kind), g.ID)+" · "+loc.t("record.plies", eg.Ply()), lines,
 		fmt.Sprintf("game-%d-moves.txt", g.ID), kindOf(g.Kind).embed)
 }
 
@@ -252,7 +252,7 @@ func fileName(s store.Seat) string {
 // the file: a PGN for Xiangqi, a .psq position file for Gomoku.
 func exportMessage(loc locale, g *store.Game, eg engine.Game) *message {
 	head := "📄 **" + loc.t("board.title", kindName(loc, g.Kind), g.ID) + "** · " + setupText(loc, g) + " · " +
-		loc.t("export.plies", eg.Ply())
+		loc.t("record.plies", eg.Ply())
 	var lists [][2]string // label, text
 	var f file
 	switch x := eg.(type) {

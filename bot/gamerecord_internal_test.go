@@ -1,11 +1,17 @@
 package bot
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/gomoku"
 	"github.com/tengen-bot/tengen/engine/xiangqi"
 	"github.com/tengen-bot/tengen/store"
 )
@@ -121,5 +127,70 @@ func TestExportFitsAMessage(t *testing.T) {
 		if len(m.Files) != 1 || !strings.Contains(string(m.Files[0].Data), "[Black \"Tengen AI (level 4)\"]") {
 			t.Errorf("locale %d: files %+v", l, m.Files)
 		}
+	}
+}
+
+// TestRecordTextsGolden pins what the game record shows in every
+// language: a board's list of the last moves, the Moves list and the
+// export's text, for a Xiangqi game imported from a position with black
+// to move and for a Gomoku game. Run with -update after a deliberate
+// change and read the diff.
+func TestRecordTextsGolden(t *testing.T) {
+	xq, err := xiangqi.ParseRecord("r1bakab2/9/2n1c2cn/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 9 && !xq.Outcome().Over(); i++ {
+		moves := xq.LegalMoves()
+		if _, err := xq.Play(moves[i%len(moves)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if xq.Ply() != 9 {
+		t.Fatalf("the Xiangqi game ended after %d moves", xq.Ply())
+	}
+	gm, err := gomoku.ParseRecord("h8 i9 j10 h9 h10 g11 i10 j9 g9 f8 k11 f10", gomoku.Small, gomoku.Renju)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := []struct {
+		g  *store.Game
+		eg engine.Game
+	}{
+		{&store.Game{ID: 12, Kind: store.Xiangqi, Rules: "asian", Size: 9, Status: store.Active, Start: 3,
+			Seats: [2]store.Seat{store.Human("1", "Ann"), store.AI(5)}}, xq},
+		{&store.Game{ID: 13, Kind: store.Gomoku, Rules: "renju", Size: 15, Status: store.Active,
+			Seats: [2]store.Seat{store.Human("1", "Ann"), store.Human("2", "Bo")}}, gm},
+	}
+	var sb strings.Builder
+	for _, code := range []string{"en", "zh-CN", "zh-TW", "ja", "ko", "vi"} {
+		loc := localeOf(discordgo.Locale(code))
+		if code == "en" {
+			loc = en
+		}
+		for _, x := range games {
+			fmt.Fprintf(&sb, "## %s %s\n### board\n%s\n### Moves\n", code, x.g.Kind, recentMoves(loc, x.eg))
+			for _, e := range movesMessage(loc, x.g, x.eg).Embeds {
+				sb.WriteString(e.Title + "\n" + e.Description + "\n")
+			}
+			fmt.Fprintf(&sb, "### export\n%s\n", exportMessage(loc, x.g, x.eg).Content)
+		}
+	}
+	got := sb.String()
+	path := filepath.Join("testdata", "record", "texts.golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("the record's texts changed (run with -update and read the diff):\n%s", got)
 	}
 }
