@@ -2,6 +2,8 @@ package discordtest_test
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -83,5 +85,49 @@ func TestEphemeralWithFile(t *testing.T) {
 	a, ok := m.Attachment("game.pgn")
 	if !ok || string(a.Data) != "[Game \"Chinese Chess\"]\n" {
 		t.Fatalf("the private answer's file: %+v", m.Attachments)
+	}
+}
+
+// TestAttachmentOption: a file attached to a command's attachment option
+// arrives as its id, with the attachment in the resolved data, and the
+// bot downloads it from the CDN at its url.
+func TestAttachmentOption(t *testing.T) {
+	t.Parallel()
+	dc := discordtest.New(t)
+	got := make(chan []byte, 1)
+	s := startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
+		d := i.ApplicationCommandData()
+		a := d.Resolved.Attachments[d.Options[0].Value.(string)]
+		if a == nil || a.Filename != "game.psq" || a.Size != 26 {
+			got <- nil
+			return fmt.Errorf("resolved attachment %+v", a)
+		}
+		resp, err := s.Client.Get(a.URL)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		data, err := io.ReadAll(resp.Body)
+		got <- data
+		if err != nil {
+			return err
+		}
+		return pong(s, i)
+	})
+	file := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file", Description: "A file", Required: true}
+	if _, err := s.ApplicationCommandCreate(s.State.User.ID, "", &discordgo.ApplicationCommand{Name: "load", Description: "Load",
+		Options: []*discordgo.ApplicationCommandOption{file}}); err != nil {
+		t.Fatal(err)
+	}
+	psq := "Piskvorky 15x15, 11:11, 0\n"
+	if _, err := dc.User("alice").Slash(ctx(t), dc.NewChannel("c"), "load",
+		discordtest.Opt("file", discordtest.Upload{Name: "game.psq", ContentType: "text/plain", Data: []byte(psq)})); err != nil {
+		t.Fatal(err)
+	}
+	if data := <-got; string(data) != psq {
+		t.Fatalf("the bot downloaded %q, want %q", data, psq)
+	}
+	if _, err := dc.User("alice").Slash(ctx(t), dc.NewChannel("d"), "load", discordtest.Opt("file", "not a file")); err == nil {
+		t.Fatal("a text was sent as a file")
 	}
 }
