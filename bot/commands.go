@@ -42,6 +42,7 @@ const (
 	optUndos    = "undos"
 	optText     = "text"
 	optNext     = "next"
+	optFile     = "file"
 )
 
 // cmd is a command offered everywhere Tengen can be: installed to a

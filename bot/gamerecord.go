@@ -309,7 +309,11 @@ func cut(text string, limit int, more string) string {
 // challenge to them. Whoever imports makes the next move unless next says
 // the opponent does. Imported games are unrated.
 func (b *Bot) importCommand(q *request, o options) (reply, error) {
-	eg, setup, err := match.ReadRecord(store.Kind(o.str(optGame)), o.str(optText), o.str(optRule), int(o.int(optSize)))
+	text, err := b.importText(q, o)
+	if err != nil {
+		return reply{}, err
+	}
+	eg, setup, err := match.ReadRecord(store.Kind(o.str(optGame)), text, o.str(optRule), int(o.int(optSize)))
 	if err != nil {
 		return reply{}, err
 	}

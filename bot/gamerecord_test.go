@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
 
 	"github.com/tengen-bot/tengen/bot/discordtest"
 )
@@ -178,6 +181,48 @@ func TestRecordGomokuChallenge(t *testing.T) {
 	board = w.play(w.bob, "j10")
 	exp := w.privateMessage(w.bob.Slash(ctx, w.lobby, "export"))
 	goldenRecord(t, "gomoku-export.golden", w.exported(t, exp, 1, "tengen-1.psq"))
+
+	// The exported file, attached as it is, continues against the AI.
+	psqFile, _ := exp.Attachment("tengen-1.psq")
+	again := w.do(w.bob.Slash(ctx, w.lobby, "import", discordtest.Opt("game", "gomoku"),
+		discordtest.Opt("file", discordtest.Upload{Name: "tengen-1.psq", ContentType: "text/plain", Data: psqFile.Data})))
+	if field(again, "Imported") != "after move 4 · unrated" || field(again, "Moves") != "1. h8 i9\n2. g7 j10" {
+		t.Fatalf("the imported file's board: %+v", again.Embeds)
+	}
+	w.noFailures()
+}
+
+// TestRecordChineseFile: a Chinese move list saved by Chinese software in
+// GBK (not UTF-8) is read as such, and in traditional Chinese as Big5.
+func TestRecordChineseFile(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	for _, c := range []struct {
+		who  *discordtest.User
+		text string
+		enc  encoding.Encoding
+	}{
+		{w.dc.User("小明", discordtest.Locale(discordgo.ChineseCN)), "1. 炮二平五 马8进7\r\n2. 马二进三 车9平8\r\n", simplifiedchinese.GBK},
+		{w.dc.User("小華", discordtest.Locale(discordgo.ChineseTW)), "1. 炮二平五 馬8進7\r\n2. 馬二進三 車9平8\r\n", traditionalchinese.Big5},
+	} {
+		data, err := c.enc.NewEncoder().Bytes([]byte(c.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		board := w.do(c.who.Slash(ctx, w.lobby, "import", discordtest.Opt("game", "xiangqi"),
+			discordtest.Opt("file", discordtest.Upload{Name: "棋谱.txt", Data: data})))
+		if field(board, "Moves played") != "4" || !strings.Contains(field(board, "To move"), c.who.ID) {
+			t.Fatalf("%s's file: %+v", c.who.Name, board.Embeds)
+		}
+	}
+	up := discordtest.Upload{Name: "big.pgn", Data: []byte(strings.Repeat("1. C2.5 ", 9000))}
+	wantEphemeral(t, w.must(w.alice.Slash(ctx, w.lobby, "import", discordtest.Opt("game", "xiangqi"), discordtest.Opt("file", up))),
+		"big.pgn is too large for a game record (at most 64 KB)")
+	up.Data = []byte("1. C2.5")
+	wantEphemeral(t, w.must(w.alice.Slash(ctx, w.lobby, "import", discordtest.Opt("game", "xiangqi"), discordtest.Opt("file", up),
+		discordtest.Opt("text", "1. C2.5"))), "not both")
+	wantEphemeral(t, w.must(w.alice.Slash(ctx, w.lobby, "import", discordtest.Opt("game", "xiangqi"))), "there is nothing to import")
 	w.noFailures()
 }
 
