@@ -184,7 +184,17 @@ func NumberMoves(moves []string, first engine.Side, number, perLine int) string 
 // Errors are *engine.Error: ImportEmpty for text with neither a position
 // nor a move, a FEN code for a bad FEN, and ImportMove naming the first
 // move that cannot be played (its number from 1, the text, and why).
-func ParseRecord(text string) (*Game, error) {
+func ParseRecord(text string) (*Game, error) { return parseRecord(text, false) }
+
+// ParseRecordVietnamese is ParseRecord for a reader who writes moves in
+// Vietnamese notation (see Position.Vietnamese: "P2-5" is a cannon's move
+// there, a soldier's in WXF): each move is read in Vietnamese notation
+// first, then as ParseRecord reads it.
+func ParseRecordVietnamese(text string) (*Game, error) { return parseRecord(text, true) }
+
+// parseRecord is ParseRecord, reading moves in Vietnamese notation first
+// when vietnamese is set.
+func parseRecord(text string, vietnamese bool) (*Game, error) {
 	fen, body := StartFEN, text
 	tags, body := cutTags(body)
 	if head, moves, ok := cutWXF(body); ok {
@@ -207,7 +217,7 @@ func ParseRecord(text string) (*Game, error) {
 	case len(words) > 0 && strings.EqualFold(words[0], "fen"):
 		words = words[1:]
 		fallthrough
-	case len(words) > 0 && strings.Contains(words[0], "/"):
+	case len(words) > 0 && isPlacement(words[0]):
 		n := fenLength(words)
 		fen, words, given = strings.Join(words[:n], " "), words[n:], true
 	}
@@ -223,6 +233,15 @@ func ParseRecord(text string) (*Game, error) {
 		return nil, err
 	}
 	for i, w := range moves {
+		if vietnamese && !g.Outcome().Over() {
+			pos := g.Position()
+			if m, err := pos.ParseVietnamese(w); err == nil {
+				if err := g.PlayMove(m); err != nil {
+					return nil, engine.E(engine.ImportMove, i+1, clip(w), err)
+				}
+				continue
+			}
+		}
 		mv := w
 		if c, ok := parseICCS(w); ok {
 			mv = c
@@ -232,6 +251,13 @@ func ParseRecord(text string) (*Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// isPlacement reports whether w looks like a FEN's piece placement rather
+// than a move: ranks separated by '/' (a Vietnamese retreat such as
+// "M3/2" has one '/' in a short word).
+func isPlacement(w string) bool {
+	return strings.Count(w, "/") >= 2 || (strings.Contains(w, "/") && len(w) > 6)
 }
 
 // cutWXF reads the WXF's "Chinese Chess File Format" (drafted by

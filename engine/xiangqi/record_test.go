@@ -154,6 +154,36 @@ func errorsAs(err error, target **engine.Error) bool {
 	return ok
 }
 
+// TestParseRecordVietnamese reads a Vietnamese reader's list, the moves in
+// Vietnamese notation ("P2-5" a cannon's, "M3/2" a retreat), others as
+// ParseRecord reads them.
+func TestParseRecordVietnamese(t *testing.T) {
+	g := playSome(t, StartFEN, 30)
+	vi := g.Replay(func(p *Position, m Move) string { return p.Vietnamese(m) })
+	for _, text := range []string{strings.Join(vi, " "), NumberMoves(vi, Red, 1, 3), "[FEN \"" + StartFEN + "\"] " + NumberMoves(vi, Red, 1, 0)} {
+		got, err := ParseRecordVietnamese(text)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		if a, b := marshal(t, got), marshal(t, g); a != b {
+			t.Fatalf("%q read as %q, want %q", text, a, b)
+		}
+	}
+	got, err := ParseRecordVietnamese("P2-5 h10g8 M2.3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := StartFEN + " moves h3e3 h10g8 h1g3"; marshal(t, got) != want {
+		t.Errorf("a mixed list read as %q, want %q", marshal(t, got), want)
+	}
+	if _, err := ParseRecord("P2-5"); engine.ErrorCode(err) != engine.ImportMove {
+		t.Errorf("ParseRecord read the Vietnamese P2-5 (a soldier's move in WXF): %v", err)
+	}
+	if _, err := ParseRecordVietnamese("P2-5 P2-5 P2-5"); engine.ErrorCode(err) != engine.ImportMove {
+		t.Errorf("an illegal second move: %v", err)
+	}
+}
+
 func TestNumberMovesBlackFirst(t *testing.T) {
 	got := NumberMoves([]string{"a", "b", "c"}, Black, 5, 0)
 	if want := "5. ... a 6. b c"; got != want {
@@ -185,25 +215,29 @@ func TestPGNGolden(t *testing.T) {
 	}
 }
 
-// FuzzParseRecord reads any text without panicking; what it reads, its
-// PGN reads back to the same game.
+// FuzzParseRecord reads any text without panicking, as ParseRecord and as
+// ParseRecordVietnamese; what either reads, its PGN reads back to the same
+// game.
 func FuzzParseRecord(f *testing.F) {
 	f.Add(StartFEN + " moves h3e3 h10g8")
 	f.Add("1. C2.5 H8+7 2. H2+3 R9.8")
 	f.Add("[FEN \"3k5/9/9/9/9/4p4/2p1p4/4p4/4p4/5K3 b - - 0 1\"]\n1. ... e2f2")
 	f.Add("炮二平五 马8进7 {x} (y) ; z\n1-0")
 	f.Add("1.H2-E2 H9-G7")
+	f.Add("P2-5 M2.3 M3/2")
 	f.Fuzz(func(t *testing.T, text string) {
-		g, err := ParseRecord(text)
-		if err != nil {
-			return
-		}
-		again, err := ParseRecord(g.PGN(Tags{Result: Result(g.Outcome())}))
-		if err != nil {
-			t.Fatalf("PGN of %q does not read back: %v", text, err)
-		}
-		if a, b := marshal(t, g), marshal(t, again); a != b {
-			t.Fatalf("%q: PGN read back as %q, want %q", text, b, a)
+		for _, parse := range []func(string) (*Game, error){ParseRecord, ParseRecordVietnamese} {
+			g, err := parse(text)
+			if err != nil {
+				continue
+			}
+			again, err := ParseRecord(g.PGN(Tags{Result: Result(g.Outcome())}))
+			if err != nil {
+				t.Fatalf("PGN of %q does not read back: %v", text, err)
+			}
+			if a, b := marshal(t, g), marshal(t, again); a != b {
+				t.Fatalf("%q: PGN read back as %q, want %q", text, b, a)
+			}
 		}
 	})
 }
