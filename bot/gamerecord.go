@@ -305,7 +305,8 @@ func cut(text string, limit int, more string) string {
 }
 
 // importCommand is /import: a game continued from a pasted position or
-// move list, against the AI (at level) or, with an opponent, as a
+// move list (for Vietnamese readers, Xiangqi moves in Vietnamese notation
+// first), against the AI (at level) or, with an opponent, as a
 // challenge to them. Whoever imports makes the next move unless next says
 // the opponent does. Imported games are unrated.
 func (b *Bot) importCommand(q *request, o options) (reply, error) {
@@ -313,7 +314,21 @@ func (b *Bot) importCommand(q *request, o options) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	eg, setup, err := match.ReadRecord(store.Kind(o.str(optGame)), text, o.str(optRule), int(o.int(optSize)))
+	kind := store.Kind(o.str(optGame))
+	if kind == store.Xiangqi && q.loc.notation() == notationVietnamese {
+		// Vietnamese readers write (and see) moves in Vietnamese notation,
+		// whose letters WXF reads otherwise.
+		g, err := xiangqi.ParseRecordVietnamese(text)
+		if err != nil {
+			return reply{}, err
+		}
+		saved, err := g.MarshalText()
+		if err != nil {
+			return reply{}, fmt.Errorf("import: %w", err)
+		}
+		text = string(saved)
+	}
+	eg, setup, err := match.ReadRecord(kind, text, o.str(optRule), int(o.int(optSize)))
 	if err != nil {
 		return reply{}, err
 	}

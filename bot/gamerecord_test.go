@@ -192,6 +192,39 @@ func TestRecordGomokuChallenge(t *testing.T) {
 	w.noFailures()
 }
 
+// TestRecordVietnamese: a Vietnamese reader imports moves in Vietnamese
+// notation as written ("P2-5" is a cannon's move there, a soldier's in
+// WXF), and the Moves button shows them so to her.
+func TestRecordVietnamese(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	lan := w.dc.User("Lan", discordtest.Locale(discordgo.Vietnamese))
+	board := w.do(lan.Slash(ctx, w.lobby, "import", discordtest.Opt("game", "xiangqi"), discordtest.Opt("text", "1. P2-5 M8.7 2. M2.3")))
+	// The board is public, in the server's language (English here).
+	if field(board, "Moves played") != "3" || field(board, "Moves") != "1. C2.5 H8+7\n2. H2+3" {
+		t.Fatalf("Lan's import: %s", fieldsText(board))
+	}
+	all := w.privateMessage(lan.Click(ctx, w.current(board), buttonID(t, board, "Moves")))
+	if text := embedText(all); !strings.Contains(text, "1. P2-5 M8.7\n2. M2.3") {
+		t.Fatalf("Lan's Moves: %q", text)
+	}
+	wantEphemeral(t, w.must(lan.Slash(ctx, w.lobby, "import", discordtest.Opt("game", "xiangqi"), discordtest.Opt("text", "P2-5 P2-5 P2-5"))),
+		"nước thứ 3 (P2-5) không đi được")
+	w.noFailures()
+}
+
+// fieldsText is every field of m's embeds, "name: value" a line.
+func fieldsText(m *discordtest.Message) string {
+	var sb strings.Builder
+	for _, e := range m.Embeds {
+		for _, f := range e.Fields {
+			sb.WriteString(f.Name + ": " + f.Value + "\n")
+		}
+	}
+	return sb.String()
+}
+
 // TestRecordChineseFile: a Chinese move list saved by Chinese software in
 // GBK (not UTF-8) is read as such, and in traditional Chinese as Big5.
 func TestRecordChineseFile(t *testing.T) {
