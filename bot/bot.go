@@ -51,6 +51,7 @@ type Store interface {
 	Posts(ctx context.Context, id int64) ([]*store.Post, error)
 	PlayerSettings(ctx context.Context, userID string) (map[string]string, error)
 	SetPlayerSetting(ctx context.Context, userID, key, value string) error
+	LastGame(ctx context.Context, userID string) (*store.Game, error)
 }
 
 // Options configure a Bot. Session, Store and Manager are required.

@@ -153,7 +153,7 @@ func TestHelpFitsDiscord(t *testing.T) {
 		total := 0
 		for _, e := range rep.msg.Embeds {
 			n := len([]rune(e.Description))
-			if n > maxEmbedDescription || n == 0 {
+			if n > maxDescription || n == 0 {
 				t.Errorf("locale %d: an embed of %d characters", l, n)
 			}
 			total += n

@@ -23,6 +23,8 @@ const (
 	cmdLimits      = "limits"
 	cmdReview      = "review"
 	cmdSettings    = "settings"
+	cmdExport      = "export"
+	cmdImport      = "import"
 
 	subChallenge = "challenge"
 	subAI        = "ai"
@@ -56,6 +58,9 @@ const (
 	optCoordinates = "coordinates"
 	optLanguage    = "language"
 	optThreads     = "threads"
+	optText        = "text"
+	optNext        = "next"
+	optFile        = "file"
 )
 
 // cmd is a command offered everywhere Tengen can be: installed to a
@@ -249,6 +254,8 @@ func commands() []*discordgo.ApplicationCommand {
 		cmd(cmdReview, "Review a finished game with the engine: accuracy, turning points, better moves", reviewGameOption()),
 		limitsCommand(),
 		settingsCommand(),
+		exportCommand(),
+		importCommand(),
 	}, append(followCommands(), playCommand())...)
 }
 

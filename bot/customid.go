@@ -30,6 +30,7 @@ const (
 	actAbortYes  = "abortyes"  // confirmed: abort (on the private confirmation)
 	actReview    = "review"    // review the finished game with the engine
 	actHint      = "hint"      // ask the engine for a move (against the AI)
+	actMoves     = "moves"     // list every move of the game, privately
 )
 
 // customID is a component's custom id: "g/<game>/<action>/<ply>", with an

@@ -54,6 +54,8 @@ func (l locale) errorArg(a any) any {
 		return l.t("err.seat", who, l.errorArg(a.Colour))
 	case time.Time:
 		return fmt.Sprintf("<t:%d:t>", a.Unix())
+	case *engine.Error: // the cause of another refusal (engine.ImportMove)
+		return l.errorText(a)
 	}
 	return a
 }

@@ -27,6 +27,8 @@ func ExampleCommands() {
 	// review 复盘 覆盤
 	// limits 频率限制 頻率限制
 	// settings 设置 設定
+	// export 导出 匯出
+	// import 导入 匯入
 	// follow 关注 關注
 	// unfollow 取消关注 取消關注
 	// play 匹配 配對

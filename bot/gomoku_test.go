@@ -3,6 +3,7 @@ package bot_test
 import (
 	"bytes"
 	"image/png"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,6 +34,9 @@ func checkBoard(t *testing.T, m *discordtest.Message, wantButtons ...string) {
 			l = "Undo"
 		}
 		got = append(got, l)
+	}
+	if field(m, "Moves played") != "0" { // the move list, all of it: TestMovesButton
+		wantButtons = append(slices.Clip(wantButtons), "Moves")
 	}
 	if strings.Join(got, ",") != strings.Join(wantButtons, ",") {
 		t.Fatalf("buttons %v, want %v", got, wantButtons)

@@ -284,6 +284,9 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 	if lm := gk.lastMove(loc, eg); lm != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.last"), Value: "`" + lm + "`", Inline: true})
 	}
+	if g.Start > 0 { // imported: from that move on, unrated
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.imported"), Value: loc.t("board.imported.text", g.Start), Inline: true})
+	}
 	m := &message{Embeds: []*discordgo.MessageEmbed{e}, Files: []file{{Name: boardFile, ContentType: "image/png", Data: png,
 		Description: altText(loc, g, eg)}}}
 	turn := eg.Turn()
@@ -312,18 +315,18 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 		} else {
 			buttons = append(buttons, button(g.ID, actResign, ply, loc.t("button.resign"), discordgo.DangerButton))
 		}
-		m.Components = row(buttons...)
+		m.Components = append(row(buttons...), movesButton(g, eg, loc)...)
 	case store.Finished:
 		e.Color = colourOver
 		result := outcomeText(loc, g)
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.result"), Value: result})
-		if !g.Rated && !g.Seats[0].IsAI() && !g.Seats[1].IsAI() && eg.Ply() < match.MinRatedPlies {
+		if !g.Rated && !g.Seats[0].IsAI() && !g.Seats[1].IsAI() && eg.Ply() < match.MinRatedPlies && g.Start == 0 {
 			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.rated"), Value: loc.t("board.too_short", match.MinRatedPlies)})
 		}
 		m.Content = "🏁 " + result
 		m.Files = append(m.Files, file{Name: replayFile, ContentType: "image/gif", Data: gif, Description: replayAltText(loc, g, eg)})
-		m.Components = row(button(g.ID, actRematch, ply, loc.t("button.rematch"), discordgo.SuccessButton),
-			button(g.ID, actReview, ply, loc.t("button.review"), discordgo.SecondaryButton))
+		m.Components = append(row(button(g.ID, actRematch, ply, loc.t("button.rematch"), discordgo.SuccessButton),
+			button(g.ID, actReview, ply, loc.t("button.review"), discordgo.SecondaryButton)), movesButton(g, eg, loc)...)
 	default:
 		e.Color = colourOver
 		if g.Aborted() {
@@ -337,6 +340,9 @@ func (p *presenter) board(g *store.Game, eg engine.Game, loc locale) (*message, 
 		e.Fields = append(e.Fields, f)
 	}
 	m.Content += flagLine(loc, g, eg)
+	if list := recentMoves(loc, eg); list != "" { // the last moves; the Moves button lists them all
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("board.moves"), Value: list})
+	}
 	return m, nil
 }
 

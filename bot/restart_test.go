@@ -27,7 +27,7 @@ func TestRestartMidGame(t *testing.T) {
 	p = w.must(w.alice.Select(ctx, p, p.Components[0].Components[0].CustomID, "i")).Message()
 	w.must(w.alice.Select(ctx, p, p.Components[0].Components[0].CustomID, "8"))
 	next, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
-		return field(m, "Moves played") == "3" && len(m.Buttons()) == 4
+		return field(m, "Moves played") == "3" && len(m.Buttons()) == 5 // and Moves
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -107,7 +107,7 @@ func privateCommand(i *discordgo.Interaction) bool {
 		return false
 	}
 	name := i.ApplicationCommandData().Name
-	return name == cmdGames || name == cmdHelp || name == cmdFollow || name == cmdUnfollow
+	return name == cmdGames || name == cmdHelp || name == cmdFollow || name == cmdUnfollow || name == cmdExport
 }
 
 // send is the executor: it answers the interaction with rep and records
@@ -358,6 +358,10 @@ func (b *Bot) slash(q *request) (reply, error) {
 		return b.reviewCommand(q, o)
 	case cmdSettings + " " + subServer, cmdSettings + " " + subMe:
 		return b.settingsCommand(q, strings.Fields(path)[1], o)
+	case cmdExport:
+		return b.exportCommand(q, o)
+	case cmdImport:
+		return b.importCommand(q, o)
 	}
 	return reply{}, refuse("err.unknown.command", path)
 }
@@ -412,6 +416,8 @@ func (b *Bot) component(q *request) (reply, error) {
 		return b.hint(q, c)
 	case actUnfollow:
 		return b.unfollow(q, c.Game)
+	case actMoves:
+		return b.movesClicked(q, c)
 	}
 	return reply{}, refuse("err.unknown.button")
 }

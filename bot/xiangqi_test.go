@@ -86,7 +86,7 @@ func TestXiangqiAgainstTheAIToMate(t *testing.T) {
 	// a rematch against the AI starts at once, colours swapped: the AI is red
 	w.must(w.alice.Click(ctx, final, buttonID(t, final, "Rematch")))
 	next, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
-		return m.ID != final.ID && len(m.Buttons()) == 3 && field(m, "Moves played") == "1"
+		return m.ID != final.ID && len(m.Buttons()) == 4 && field(m, "Moves played") == "1"
 	})
 	if err != nil {
 		t.Fatalf("the rematch board with the AI's first move: %v", err)
@@ -137,7 +137,7 @@ func TestDrawOfferToTheAI(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	final, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return m.ID == b.ID && len(m.Buttons()) == 2 })
+	final, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool { return m.ID == b.ID && len(m.Buttons()) == 3 }) // Rematch, Review, Moves
 	if err != nil {
 		t.Fatal(err)
 	}

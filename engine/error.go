@@ -203,7 +203,17 @@ const (
 	ChannelNotAllowed  // channels (input: mentions)
 	ChannelNotListed   // channel (input: a mention)
 	BadSettingValue    // setting name (input), input, values (input)
-	Internal           // what went wrong (English, for the log)
+
+	// The game record: import and export (bot/match, engine/xiangqi,
+	// engine/gomoku). A cause is an *Error, worded in turn.
+
+	ImportEmpty     // none
+	ImportMove      // move number (number), input, cause (an *Error)
+	ImportOver      // reason
+	UndoBeforeStart // number
+	NotYourRecord   // game
+
+	Internal // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
 )
@@ -426,7 +436,14 @@ var codes = [NumCodes]struct {
 	ChannelNotAllowed:  {"channel not allowed", "games are played in %s in this server, not in this channel", ClassInvalid},
 	ChannelNotListed:   {"channel not listed", "%s is not one of the channels where games are played here", ClassInvalid},
 	BadSettingValue:    {"bad setting value", "'%[2]s' is not a value of %[1]s: choose %[3]s", ClassInvalid},
-	Internal:           {"internal", "internal error: %s", ClassInternal},
+
+	ImportEmpty:     {"import empty", "there is nothing to import: paste a FEN, a move list or an exported game", ClassNotation},
+	ImportMove:      {"import move", "move %d (%s) cannot be played: %s", ClassNotation},
+	ImportOver:      {"import over", "the imported game is already over (%s): import a position that is still in play", ClassInvalid},
+	UndoBeforeStart: {"undo before start", "this game was imported after move %d: the moves before cannot be taken back", ClassInvalid},
+	NotYourRecord:   {"not your record", "game #%d was played elsewhere: only its players can export it from here", ClassNotPlayer},
+
+	Internal: {"internal", "internal error: %s", ClassInternal},
 }
 
 // String returns the code's short name, e.g. "occupied" or "path blocked".

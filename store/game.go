@@ -183,8 +183,14 @@ type Game struct {
 	// turn began at TurnStart (a live clock only; zero otherwise): the
 	// side to move has Clock[turn] minus what has passed since TurnStart,
 	// and Deadline is when that reaches zero.
-	Clock      [2]time.Duration
-	TurnStart  time.Time
+	Clock     [2]time.Duration
+	TurnStart time.Time
+	// Start is how many of the game's moves were imported with it (it
+	// started from a position a player pasted, /import): an undo never
+	// takes them back, and such a game is never rated. 0 for a game
+	// played from the usual start. CreateGame stores it; later writes
+	// leave it as it is.
+	Start      int
 	CreatedAt  time.Time // set by CreateGame
 	UpdatedAt  time.Time // set by every write
 	FinishedAt time.Time // set when the game leaves the live statuses
@@ -253,6 +259,12 @@ func (g *Game) check() error {
 	}
 	if g.Rated && (g.Seats[0].IsAI() || g.Seats[1].IsAI()) {
 		return invalid("games against the AI cannot be rated")
+	}
+	if g.Start < 0 {
+		return invalid("the game starts at move %d", g.Start)
+	}
+	if g.Rated && g.Start > 0 {
+		return invalid("imported games cannot be rated")
 	}
 	switch g.Request.Kind {
 	case NoRequest, UndoRequest, DrawRequest, RematchRequest:

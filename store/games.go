@@ -18,7 +18,7 @@ const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.
 	g.request, g.request_by, g.request_at, g.deadline, g.remind_at, g.ai_undos, g.hints, g.undos_first, g.undos_second, g.undo_cap,
 	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of,
 	g.time_control, g.clock_first, g.clock_second, g.turn_start, g.min_rating, g.max_rating,
-	g.thread_parent`
+	g.thread_parent, g.start_ply`
 
 // gameFrom is the FROM clause that goes with gameColumns.
 const gameFrom = ` FROM games g
@@ -47,7 +47,7 @@ func scanGame(row scanner) (*Game, error) {
 		&request, &requestBy, &requestAt, &deadline, &remindAt, &g.AIUndos, &g.Hints, &g.Undos[0], &g.Undos[1], &g.UndoCap,
 		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf,
 		&g.TimeControl, &clockFirst, &clockSecond, &turnStart, &g.MinRating, &g.MaxRating,
-		&g.ThreadParent)
+		&g.ThreadParent, &g.Start)
 	if err != nil {
 		return nil, err
 	}
@@ -155,9 +155,9 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 			request, request_by, request_at, deadline, remind_at, ai_undos, hints, undos_first, undos_second, undo_cap,
 			created_at, updated_at, finished_at, version, rematch_of,
 			time_control, clock_first, clock_second, turn_start, min_rating, max_rating,
-			thread_parent)
+			thread_parent, start_ply)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?,
-			?) RETURNING id`,
+			?, ?) RETURNING id`,
 			g.Kind, g.Rules, g.Size, g.GuildID, g.ChannelID, g.Locale, nullPerms(g.Perms), g.Place.stored(),
 			nullString(g.Seats[0].UserID), g.Seats[0].AI, nullString(g.Seats[1].UserID), g.Seats[1].AI,
 			int(g.Challenger), boolInt(g.Rated), g.Status, g.Moves,
@@ -165,7 +165,7 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 			g.Undos[0], g.Undos[1], g.UndoCap,
 			ms, ms, finished, nullID(g.RematchOf),
 			g.TimeControl, g.Clock[0].Milliseconds(), g.Clock[1].Milliseconds(), millis(g.TurnStart), g.MinRating, g.MaxRating,
-			g.ThreadParent).Scan(&g.ID)
+			g.ThreadParent, g.Start).Scan(&g.ID)
 		if err != nil {
 			return err
 		}

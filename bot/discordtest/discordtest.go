@@ -50,6 +50,10 @@ const (
 	MaxContent = 2000
 	// MaxEmbeds is the most embeds one message can carry.
 	MaxEmbeds = 10
+	// MaxEmbedsText is the most characters all of a message's embeds may
+	// hold together (titles, descriptions, field names and values, footer
+	// texts, author names): Discord's "Embed Limits".
+	MaxEmbedsText = 6000
 	// MaxRows is the most action rows one message can carry.
 	MaxRows = 5
 	// MaxRowButtons is the most buttons one action row can carry.

@@ -104,6 +104,9 @@ func checkMessageBody(b *messageBody) *apiError {
 	if len(b.embeds) > MaxEmbeds {
 		return formError("embeds", "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Must be %d or fewer in length.", MaxEmbeds))
 	}
+	if n := embedsText(b.embeds); n > MaxEmbedsText {
+		return formError("embeds", "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Embed size exceeds maximum size of %d", MaxEmbedsText))
+	}
 	if err := checkComponents(b.components); err != nil {
 		return err
 	}
@@ -117,6 +120,31 @@ func checkMessageBody(b *messageBody) *apiError {
 		}
 	}
 	return nil
+}
+
+// embedsText counts what Discord's limit on all of a message's embeds
+// together counts: the characters of every title, description, field
+// name and value, footer text and author name.
+func embedsText(embeds []*discordgo.MessageEmbed) int {
+	n := 0
+	for _, e := range embeds {
+		if e == nil {
+			continue
+		}
+		n += utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
+		for _, f := range e.Fields {
+			if f != nil {
+				n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+			}
+		}
+		if e.Footer != nil {
+			n += utf8.RuneCountInString(e.Footer.Text)
+		}
+		if e.Author != nil {
+			n += utf8.RuneCountInString(e.Author.Name)
+		}
+	}
+	return n
 }
 
 // checkComponents enforces the layout rules of message components.

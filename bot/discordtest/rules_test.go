@@ -67,6 +67,9 @@ func TestMessageRules(t *testing.T) {
 	}{
 		{"content of 2001 characters", discordgo.InteractionResponseData{Content: strings.Repeat("é", 2001)}, 400, 50035},
 		{"11 embeds", discordgo.InteractionResponseData{Embeds: embeds(11)}, 400, 50035},
+		{"embeds of 6001 characters together", discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{
+			{Title: "t", Description: strings.Repeat("d", 4000)},
+			{Description: strings.Repeat("é", 1990), Fields: []*discordgo.MessageEmbedField{{Name: "n", Value: strings.Repeat("v", 9)}}}}}, 400, 50035},
 		{"6 action rows", discordgo.InteractionResponseData{Content: "x", Components: rows(6)}, 400, 50035},
 		{"6 buttons in a row", discordgo.InteractionResponseData{Content: "x", Components: []discordgo.MessageComponent{row(6, "b")}}, 400, 50035},
 		{"empty custom id", discordgo.InteractionResponseData{Content: "x", Components: []discordgo.MessageComponent{
@@ -392,5 +395,30 @@ func TestAutocompleteWithChoicesRefused(t *testing.T) {
 	}
 	if v := <-got; v != "15+10" {
 		t.Fatalf("the bot got %q", v)
+	}
+}
+
+// TestEmbedsOf6000Accepted: all of a message's embeds may hold 6,000
+// characters together, the limit itself included.
+func TestEmbedsOf6000Accepted(t *testing.T) {
+	dc := discordtest.New(t)
+	got := make(chan error, 1)
+	startBot(t, dc, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
+		err := s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Embeds: []*discordgo.MessageEmbed{
+				{Title: "t", Description: strings.Repeat("d", 3999)},
+				{Description: strings.Repeat("é", 2000)}}}})
+		got <- err
+		return err
+	})
+	r, err := dc.User("alice").Slash(ctx(t), dc.NewChannel("c"), "ping")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := <-got; err != nil {
+		t.Fatalf("embeds of 6,000 characters refused: %v", err)
+	}
+	if m := r.Message(); m == nil || len(m.Embeds) != 2 || !m.Ephemeral() {
+		t.Fatalf("the response shows %+v", m)
 	}
 }

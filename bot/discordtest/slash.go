@@ -26,6 +26,15 @@ type Arg struct {
 // (string) for user, channel, role and mentionable options.
 func Opt(name string, value any) Arg { return Arg{name: name, value: value} }
 
+// Upload is a file a user attaches to a command's attachment option (type
+// 11): the interaction carries the attachment's id, and its resolved data
+// the attachment (id, filename, size, url, content type), which the bot
+// downloads from the fake's CDN at its url.
+type Upload struct {
+	Name, ContentType string
+	Data              []byte
+}
+
 // Sub is a subcommand with its options.
 func Sub(name string, opts ...Arg) Arg { return Arg{name: name, sub: true, options: opts} }
 
@@ -222,6 +231,11 @@ func (dc *Discord) buildOptionsLocked(ch *Channel, defs []*discordgo.Application
 	return out, focused, nil
 }
 
+// oneLine turns the line breaks of a string option's text into spaces.
+func oneLine(s string) string {
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+}
+
 // optionValueLocked checks a value against its option definition and returns it
 // in wire form, adding users and channels to resolved. A resolved member
 // carries their permissions in ch, where the command runs; a resolved channel
@@ -237,6 +251,10 @@ func (dc *Discord) optionValueLocked(ch *Channel, def *discordgo.ApplicationComm
 		if !ok {
 			return nil, fmt.Errorf("option %q takes a string, not %T", def.Name, v)
 		}
+		// A string option is one line: text pasted with line breaks
+		// reaches the bot with spaces in their place
+		// (discord-api-docs#2381: multi-line input is a modal's).
+		s = oneLine(s)
 		if def.MaxLength > 0 && len([]rune(s)) > def.MaxLength {
 			return nil, fmt.Errorf("option %q takes at most %d characters", def.Name, def.MaxLength)
 		}
@@ -311,6 +329,28 @@ func (dc *Discord) optionValueLocked(ch *Channel, def *discordgo.ApplicationComm
 		w["app_permissions"] = permString(c.appPermissionsLocked())
 		channels[id] = w
 		out = id
+	case discordgo.ApplicationCommandOptionAttachment:
+		up, ok := v.(Upload)
+		if !ok {
+			return nil, fmt.Errorf("option %q takes an Upload, not %T", def.Name, v)
+		}
+		if len(up.Data) > MaxFileSize {
+			return nil, fmt.Errorf("option %q: %s is %d bytes, more than Discord uploads (%d)", def.Name, up.Name, len(up.Data), MaxFileSize)
+		}
+		a := &Attachment{ID: dc.newIDLocked(), Filename: up.Name, ContentType: up.ContentType, Data: up.Data}
+		a.URL = dc.srv.URL + "/attachments/" + a.ID + "/" + a.Filename
+		dc.attachments[a.ID] = a
+		atts, _ := resolved["attachments"].(map[string]any)
+		if atts == nil {
+			atts = map[string]any{}
+			resolved["attachments"] = atts
+		}
+		w := map[string]any{"id": a.ID, "filename": a.Filename, "size": len(a.Data), "url": a.URL, "proxy_url": a.URL}
+		if a.ContentType != "" {
+			w["content_type"] = a.ContentType
+		}
+		atts[a.ID] = w
+		out = a.ID
 	default:
 		s, ok := v.(string)
 		if !ok {

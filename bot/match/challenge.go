@@ -68,11 +68,14 @@ func newRecord(s Setup, guildID, channelID string, v Via) (*live, error) {
 		return nil, err
 	}
 	eg, err := NewGame(s)
+	if s.Record != "" {
+		eg, err = Restore(s.Kind, s.Record)
+	}
 	if err != nil {
 		return nil, err
 	}
 	g := &store.Game{Kind: s.Kind, Rules: s.Rules, Size: s.Size, GuildID: guildID, ChannelID: channelID,
-		Locale: v.Locale, Perms: store.PermsUnknown}
+		Locale: v.Locale, Perms: store.PermsUnknown, Start: eg.Ply()}
 	if v.Interaction != "" && v.Channel == channelID {
 		g.Perms, g.Place = v.Perms, v.Place
 	}
@@ -114,7 +117,7 @@ func (m *Manager) Challenge(ctx context.Context, spec ChallengeSpec) (*store.Gam
 	}
 	g := l.g
 	g.Seats[side], g.Seats[side.Other()] = store.Human(c.ID, c.Name), store.Human(o.ID, o.Name)
-	g.Challenger, g.Rated, g.Status = side, spec.Rated, store.Challenge
+	g.Challenger, g.Rated, g.Status = side, spec.Rated && g.Start == 0, store.Challenge // imported: unrated
 	now := m.now()
 	g.Deadline = now.Add(m.cfg.ChallengeTTL)
 	l.newChallenge(spec.Via)
@@ -309,7 +312,7 @@ func (m *Manager) Solo(ctx context.Context, spec SoloSpec) (*store.Game, error) 
 	g := l.g
 	g.Seats[side], g.Seats[side.Other()] = store.Human(p.ID, p.Name), store.AI(spec.Level)
 	g.Challenger, g.Status = side, store.Active
-	if side != engine.First { // the AI moves first
+	if l.eg.Turn() != side { // the AI moves first
 		if err := m.checkAIRoom(g); err != nil {
 			return nil, err
 		}
@@ -344,7 +347,11 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 	if !ok {
 		return nil, engine.E(engine.RematchNotPlayer, id)
 	}
-	setup := Setup{Kind: old.g.Kind, Rules: old.g.Rules, Size: old.g.Size, Time: TimeControlOf(old.g)}
+	start, err := startOf(old.g, old.eg) // an imported game starts again from its start
+	if err != nil {
+		return nil, err
+	}
+	setup := Setup{Kind: old.g.Kind, Rules: old.g.Rules, Size: old.g.Size, Record: start, Time: TimeControlOf(old.g)}
 	channel := old.g.ChannelID
 	if who.Via.Channel != "" {
 		channel = who.Via.Channel
@@ -380,7 +387,7 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 		if err := m.checkAIGames(ctx, userID); err != nil {
 			return nil, err
 		}
-		if me != engine.First { // the AI moves first
+		if l.eg.Turn() != me { // the AI moves first
 			if err := m.checkAIRoom(g); err != nil {
 				return nil, err
 			}

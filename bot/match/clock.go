@@ -85,8 +85,9 @@ func (m *Manager) armClock(l *live, now time.Time) {
 	}
 }
 
-// started reports whether side's clock has started: it has moved.
-func (l *live) started(side engine.Side) bool { return movesOf(l.eg, side) > 0 }
+// started reports whether side's clock has started: it has moved in this
+// game (an imported game's moves are not its own).
+func (l *live) started(side engine.Side) bool { return movesSince(l.eg, side, l.g.Start) > 0 }
 
 // ClockStarted reports whether the clock of side in game g (eg its
 // position) has started: side has made its first move (see

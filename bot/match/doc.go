@@ -7,7 +7,9 @@
 // rematch; undos capped against the AI by Config.AIUndoLimit and between
 // people by the server's UndosSetting), resignation, aborting a game
 // against the AI in its first moves (AbortBeforeMove), turn deadlines with
-// reminders, abandoned AI games and results. It talks to storage through the Store interface (satisfied by
+// reminders, abandoned AI games and results. A game may start from an
+// imported record (Setup.Record, ReadRecord): it is never rated, and an
+// undo never takes back its imported moves (store.Game.Start). It talks to storage through the Store interface (satisfied by
 // *store.DB), to the AI through AI, reads time from a Clock and reports what
 // happened through a Notifier as plain Event values.
 //

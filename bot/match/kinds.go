@@ -21,6 +21,11 @@ type Setup struct {
 	// Time is the time control (the default correspondence timeout when
 	// zero).
 	Time TimeControl
+	// Record, when not "", is the game to continue: an imported position
+	// or move list as engine.Game.MarshalText writes it (see ReadRecord),
+	// whose rules and size are the setup's. Its moves are the new game's
+	// start (store.Game.Start).
+	Record string
 }
 
 // kindSpec is how the lifecycle builds, restores and plays one kind of
@@ -30,6 +35,8 @@ type kindSpec struct {
 	sizes   []int    // accepted board sizes, the default first
 	newGame func(rules string, size int) (engine.Game, error)
 	restore func(text []byte) (engine.Game, error)
+	// record reads what a player pasted to import (see ReadRecord).
+	record func(text, rules string, size int) (engine.Game, error)
 	// owns reports whether g is a game of this kind.
 	owns func(g engine.Game) bool
 	// newAI makes the kind's engine for Engines, which reuses it.
@@ -66,6 +73,13 @@ var kinds = map[store.Kind]kindSpec{
 			}
 			return g, nil
 		},
+		record: func(text, rules string, size int) (engine.Game, error) {
+			r, err := gomoku.ParseRule(rules)
+			if err != nil {
+				return nil, err
+			}
+			return gomoku.ParseRecord(text, size, r)
+		},
 		owns:  func(g engine.Game) bool { _, ok := g.(*gomoku.Game); return ok },
 		newAI: func() searcher { return new(gomokuAI) },
 	},
@@ -82,8 +96,9 @@ var kinds = map[store.Kind]kindSpec{
 			}
 			return g, nil
 		},
-		owns:  func(g engine.Game) bool { _, ok := g.(*xiangqi.Game); return ok },
-		newAI: func() searcher { return new(xiangqiAI) },
+		record: func(text, _ string, _ int) (engine.Game, error) { return xiangqi.ParseRecord(text) },
+		owns:   func(g engine.Game) bool { _, ok := g.(*xiangqi.Game); return ok },
+		newAI:  func() searcher { return new(xiangqiAI) },
 	},
 }
 

@@ -107,12 +107,13 @@ const AbortBeforeMove = 3
 
 // CanAbort reports whether a player of the active game g (eg its
 // position) may abort it now: it is against the AI and the person has
-// not yet made move AbortBeforeMove (see there).
+// not yet made move AbortBeforeMove (see there) since the game's start
+// (an imported game's start: store.Game.Start).
 func CanAbort(g *store.Game, eg engine.Game) bool {
 	if g.Status != store.Active || g.Seats[0].IsAI() == g.Seats[1].IsAI() {
 		return false
 	}
-	return movesOf(eg, personSide(g)) < AbortBeforeMove
+	return movesSince(eg, personSide(g), g.Start) < AbortBeforeMove
 }
 
 // personSide is the side the person holds in a game against the AI.
@@ -121,14 +122,6 @@ func personSide(g *store.Game) engine.Side {
 		return engine.Second
 	}
 	return engine.First
-}
-
-// movesOf is how many moves side has made in eg.
-func movesOf(eg engine.Game, side engine.Side) int {
-	if side == engine.First {
-		return (eg.Ply() + 1) / 2
-	}
-	return eg.Ply() / 2
 }
 
 // Abort ends game id against the AI at the request of its player, in its

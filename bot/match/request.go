@@ -99,6 +99,9 @@ func (l *live) undoPlies(side engine.Side) (int, error) {
 	if l.eg.Ply() < n {
 		return 0, engine.E(engine.NothingToUndo)
 	}
+	if l.eg.Ply()-l.g.Start < n { // never back into an imported start
+		return 0, engine.E(engine.UndoBeforeStart, l.g.Start)
+	}
 	return n, nil
 }
 
