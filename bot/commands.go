@@ -114,6 +114,7 @@ func settingsCommand() *discordgo.ApplicationCommand {
 		opt(discordgo.ApplicationCommandOptionBoolean, optEverywhere, "Allow games in every channel again", false),
 		opt(discordgo.ApplicationCommandOptionBoolean, optRated, "Whether challenges between people are rated", false),
 		opt(discordgo.ApplicationCommandOptionBoolean, optThreads, "Give each new game a thread of its own", false),
+		serverTimeOption(),
 		withChoices(opt(discordgo.ApplicationCommandOptionString, optLimits, "Rate limits: off, relaxed, normal (the default) or strict", false),
 			choice("off", match.LimitsOff), choice("relaxed", match.LimitsRelaxed),
 			choice("normal", match.LimitsNormal), choice("strict", match.LimitsStrict)),
@@ -134,6 +135,14 @@ func settingsCommand() *discordgo.ApplicationCommand {
 			choice("Discord's language", langDiscord), choice("English", "en-US"), choice("简体中文", "zh-CN"),
 			choice("繁體中文", "zh-TW"), choice("Tiếng Việt", "vi"), choice("日本語", "ja"), choice("한국어", "ko")))
 	return cmd(cmdSettings, "Settings: this server's, or your own", server, me)
+}
+
+// serverTimeOption is /settings server's time: the time control of games
+// started without one.
+func serverTimeOption() *discordgo.ApplicationCommandOption {
+	o := timeOption()
+	o.Description = "Time control of games started without one: 10+5, 3d…"
+	return o
 }
 
 func opt(t discordgo.ApplicationCommandOptionType, name string, desc string, required bool) *discordgo.ApplicationCommandOption {
@@ -231,7 +240,9 @@ func commands() []*discordgo.ApplicationCommand {
 	gomokuAI = append(gomokuAI, timeOption())
 	gomokuOpen := append(gomokuSetupOptions(), cloneOption(first))
 	gomokuOpen = append(gomokuOpen, ratingOptions()...)
+	gomokuOpen = append(gomokuOpen, timeOption())
 	xiangqiOpen := append([]*discordgo.ApplicationCommandOption{xiangqiColour()}, ratingOptions()...)
+	xiangqiOpen = append(xiangqiOpen, timeOption())
 
 	return append([]*discordgo.ApplicationCommand{
 		cmd(cmdGomoku, "Play Gomoku (five in a row)", sub(subChallenge, "Challenge someone to a game of Gomoku", gomokuChallenge...),

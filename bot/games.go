@@ -99,7 +99,7 @@ func (b *Bot) challenge(q *request, o options, kind store.Kind) (reply, error) {
 	default:
 		start = kindOf(kind).seating(o.str(optColour))
 	}
-	tc, err := match.ParseTimeControl(o.str(optTime))
+	tc, err := b.timeControl(q, o)
 	if err != nil {
 		return reply{}, err
 	}
@@ -124,7 +124,7 @@ func (b *Bot) solo(q *request, o options, kind store.Kind) (reply, error) {
 		level = defaultLevel
 	}
 	start := kindOf(kind).seating(o.str(optColour))
-	tc, err := match.ParseTimeControl(o.str(optTime))
+	tc, err := b.timeControl(q, o)
 	if err != nil {
 		return reply{}, err
 	}

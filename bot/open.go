@@ -55,6 +55,17 @@ func (b *Bot) openChallenge(q *request, o options, kind store.Kind) (reply, erro
 	if q.via.Place == store.BotDM {
 		return reply{}, refuse("err.place.open_dm")
 	}
+	if err := b.mayPlayHere(q); err != nil {
+		return reply{}, err
+	}
+	rated, err := b.rated(q)
+	if err != nil {
+		return reply{}, err
+	}
+	tc, err := b.timeControl(q, o)
+	if err != nil {
+		return reply{}, err
+	}
 	start := kindOf(kind).seating(o.str(optColour))
 	switch o.str(optFirst) {
 	case "me":
@@ -65,8 +76,8 @@ func (b *Bot) openChallenge(q *request, o options, kind store.Kind) (reply, erro
 		start = match.RandomFirst
 	}
 	g, err := b.m.Open(q.ctx, match.OpenSpec{
-		Setup:      match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize))},
-		Challenger: q.user, Start: start, Rated: b.opt.Rated,
+		Setup:      match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize)), Time: tc},
+		Challenger: q.user, Start: start, Rated: rated,
 		MinRating: int(o.int(optMinRating)), MaxRating: int(o.int(optMaxRating)),
 		GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,
 	})

@@ -30,6 +30,7 @@ const (
 // playCommand is /play.
 func playCommand() *discordgo.ApplicationCommand {
 	join := append([]*discordgo.ApplicationCommandOption{kindOption(true)}, gomokuSetupOptions()...)
+	join = append(join, timeOption())
 	return cmd(cmdPlay, "Be paired with a player of your strength",
 		sub(subJoin, "Wait here for a player of similar rating (Gomoku: choose the rule and size)", join...),
 		sub(subLeave, "Leave the queue"))
@@ -40,18 +41,32 @@ func (b *Bot) playJoin(q *request, o options) (reply, error) {
 	if q.via.Place == store.BotDM {
 		return reply{}, refuse("err.place.play_dm")
 	}
+	if err := b.mayPlayHere(q); err != nil {
+		return reply{}, err
+	}
+	rated, err := b.rated(q)
+	if err != nil {
+		return reply{}, err
+	}
+	tc, err := b.timeControl(q, o)
+	if err != nil {
+		return reply{}, err
+	}
 	kind := store.Kind(o.str(optGame))
 	g, e, err := b.m.Queue(q.ctx, match.QueueSpec{
-		Setup:  match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize))},
-		Player: q.user, Rated: b.opt.Rated, GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,
+		Setup:  match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize)), Time: tc},
+		Player: q.user, Rated: rated, GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,
 	})
 	if err != nil {
 		return reply{}, err
 	}
 	if g != nil {
-		return b.played(q, g.ID)
+		rep, err := b.played(q, g.ID)
+		rep.thread = b.wantsThread(q)
+		return rep, err
 	}
-	text := q.loc.t("play.waiting", kindName(q.loc, e.Kind), setupText(q.loc, &store.Game{Kind: e.Kind, Rules: e.Rules, Size: e.Size}),
+	asked := &store.Game{Kind: e.Kind, Rules: e.Rules, Size: e.Size, TimeControl: e.TimeControl}
+	text := q.loc.t("play.waiting", kindName(q.loc, e.Kind), setupText(q.loc, asked)+timeNote(q.loc, asked),
 		fmt.Sprintf("<t:%d:R>", e.ExpiresAt.Unix()))
 	others, err := b.m.WaitingElsewhere(q.ctx, *e)
 	if err != nil {

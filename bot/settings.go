@@ -22,6 +22,10 @@ const (
 	// ratedSetting is "on" or "off": whether challenges between people
 	// are rated (Options.Rated while unset).
 	ratedSetting = "rated"
+	// timeSetting is the time control of games started without one
+	// (match.TimeControl.String(); unset or "": correspondence, the
+	// lifecycle's default).
+	timeSetting = "time"
 )
 
 // Settings values of a yes-or-no setting as stored.
@@ -63,6 +67,13 @@ func (b *Bot) serverSettings(q *request, o options) (reply, error) {
 	if undos != "" && !slices.Contains(match.UndosValues(), undos) {
 		return reply{}, engine.E(engine.BadSettingValue, optUndos, undos, strings.Join(match.UndosValues(), ", "))
 	}
+	var tc match.TimeControl
+	if v := o.str(optTime); v != "" {
+		var err error
+		if tc, err = match.ParseTimeControl(v); err != nil {
+			return reply{}, err
+		}
+	}
 	channels, err := b.gameChannels(q)
 	if err != nil {
 		return reply{}, err
@@ -99,6 +110,11 @@ func (b *Bot) serverSettings(q *request, o options) (reply, error) {
 	}
 	if _, ok := o[optThreads]; ok {
 		if err := set(threadsSetting, onOff(o.bool(optThreads))); err != nil {
+			return reply{}, err
+		}
+	}
+	if o.str(optTime) != "" {
+		if err := set(timeSetting, tc.String()); err != nil {
 			return reply{}, err
 		}
 	}
@@ -142,6 +158,10 @@ func (b *Bot) showServerSettings(q *request) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
+	tc, err := b.defaultTime(q)
+	if err != nil {
+		return reply{}, err
+	}
 	where := q.loc.t("settings.everywhere")
 	if len(channels) > 0 {
 		where = mentions(channels)
@@ -150,6 +170,7 @@ func (b *Bot) showServerSettings(q *request) (reply, error) {
 		q.loc.t("settings.server.title"),
 		q.loc.t("settings.server.channels", where),
 		q.loc.t("settings.server.rated", yesNo(q.loc, rated)),
+		q.loc.t("settings.server.time", timeText(q.loc, tc)),
 		q.loc.t("settings.server.limits", q.loc.t("limits."+limits)),
 		q.loc.t("settings.server.undos", q.loc.t("limits.undos."+undos)),
 		threadSettingText(q, threads),
@@ -182,6 +203,34 @@ func (b *Bot) mayPlayHere(q *request) error {
 		return nil
 	}
 	return engine.E(engine.ChannelNotAllowed, mentions(channels))
+}
+
+// timeControl is the time control of a game started through q with
+// options o: the time option, or the server's default (/settings server
+// time), or correspondence, the lifecycle's default.
+func (b *Bot) timeControl(q *request, o options) (match.TimeControl, error) {
+	if v := o.str(optTime); v != "" {
+		return match.ParseTimeControl(v)
+	}
+	return b.defaultTime(q)
+}
+
+// defaultTime is the time control of q's server's games started without
+// one (the zero value, correspondence, outside servers and until the
+// server chose).
+func (b *Bot) defaultTime(q *request) (match.TimeControl, error) {
+	if q.i.GuildID == "" || q.via.Place != store.Server {
+		return match.TimeControl{}, nil
+	}
+	v, err := b.setting(q, timeSetting, "")
+	if err != nil || v == "" {
+		return match.TimeControl{}, err
+	}
+	tc, err := match.ParseTimeControl(v)
+	if err != nil {
+		return match.TimeControl{}, fmt.Errorf("server %s's time setting %q: %w", q.i.GuildID, v, err)
+	}
+	return tc, nil
 }
 
 // rated says whether a challenge made through q is rated: the server's

@@ -58,9 +58,6 @@ func (c Config) queueTTL() time.Duration {
 type QueueSpec struct {
 	Setup
 	Player Player
-	// TimeControl is the time control asked for ("" for the default): only
-	// players asking for the same one are paired.
-	TimeControl string
 	// Rated games move both players' ratings when finished.
 	Rated              bool
 	GuildID, ChannelID string
@@ -92,7 +89,7 @@ func (m *Manager) Queue(ctx context.Context, spec QueueSpec) (*store.Game, *stor
 	for range m.cfg.Retries {
 		now := m.now()
 		me := store.QueueEntry{UserID: p.ID, Name: p.Name, GuildID: spec.GuildID, ChannelID: spec.ChannelID,
-			Kind: setup.Kind, Rules: setup.Rules, Size: setup.Size, TimeControl: spec.TimeControl,
+			Kind: setup.Kind, Rules: setup.Rules, Size: setup.Size, TimeControl: setup.Time.String(),
 			Rating: r.Rating, JoinedAt: now, ExpiresAt: now.Add(m.cfg.queueTTL())}
 		waiting, err := m.st.Waiting(ctx, me, true, now)
 		if err != nil {
