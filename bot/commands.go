@@ -45,6 +45,7 @@ const (
 	optPreset   = "preset"
 	optUndos    = "undos"
 	optTime     = "time"
+	optHints    = "hints"
 
 	optAllow       = "allow"
 	optDisallow    = "disallow"
@@ -115,6 +116,7 @@ func settingsCommand() *discordgo.ApplicationCommand {
 		opt(discordgo.ApplicationCommandOptionBoolean, optRated, "Whether challenges between people are rated", false),
 		opt(discordgo.ApplicationCommandOptionBoolean, optThreads, "Give each new game a thread of its own", false),
 		serverTimeOption(),
+		hintsOption(),
 		withChoices(opt(discordgo.ApplicationCommandOptionString, optLimits, "Rate limits: off, relaxed, normal (the default) or strict", false),
 			choice("off", match.LimitsOff), choice("relaxed", match.LimitsRelaxed),
 			choice("normal", match.LimitsNormal), choice("strict", match.LimitsStrict)),
@@ -135,6 +137,15 @@ func settingsCommand() *discordgo.ApplicationCommand {
 			choice("Discord's language", langDiscord), choice("English", "en-US"), choice("简体中文", "zh-CN"),
 			choice("繁體中文", "zh-TW"), choice("Tiếng Việt", "vi"), choice("日本語", "ja"), choice("한국어", "ko")))
 	return cmd(cmdSettings, "Settings: this server's, or your own", server, me)
+}
+
+// hintsOption is /settings server's hints: how many hints a person has in
+// each new game against the AI.
+func hintsOption() *discordgo.ApplicationCommandOption {
+	o := opt(discordgo.ApplicationCommandOptionInteger, optHints, "Hints a player has in each game against the AI (0 to 10)", false)
+	lo, hi := 0.0, float64(match.MaxHintsSetting)
+	o.MinValue, o.MaxValue = &lo, hi
+	return o
 }
 
 // serverTimeOption is /settings server's time: the time control of games

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/tengen-bot/tengen/bot/discordtest"
 )
 
@@ -51,5 +53,13 @@ func TestHintsAgainstTheAI(t *testing.T) {
 	if slices.ContainsFunc(labels(duel), func(l string) bool { return strings.HasPrefix(l, "Hint") }) {
 		t.Errorf("a board between people offers a hint: %v", labels(duel))
 	}
+
+	// The server's managers choose how many: new games get that many.
+	w.lobby.SetMemberPermissions(discordtest.DefaultPermissions | discordgo.PermissionManageGuild)
+	wantEphemeral(t, w.must(w.carol.Slash(ctx, w.lobby, "settings", discordtest.Sub("server", discordtest.Opt("hints", 1)))),
+		"Saved", "Hints per game against the AI: **1**")
+	w.lobby.SetMemberPermissions(discordtest.DefaultPermissions)
+	one := w.do(w.carol.Slash(ctx, w.lobby, "xiangqi", discordtest.Sub("ai", discordtest.Opt("colour", "red"))))
+	checkBoard(t, one, "Move…", "Draw", "Hint (1 left)", "Abort")
 	w.noFailures()
 }

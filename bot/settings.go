@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -118,6 +119,15 @@ func (b *Bot) serverSettings(q *request, o options) (reply, error) {
 			return reply{}, err
 		}
 	}
+	if _, ok := o[optHints]; ok {
+		n := o.int(optHints)
+		if n < 0 || n > match.MaxHintsSetting {
+			return reply{}, engine.E(engine.BadSettingValue, optHints, strconv.FormatInt(n, 10), "0-"+strconv.Itoa(match.MaxHintsSetting))
+		}
+		if err := set(match.HintsSetting, strconv.FormatInt(n, 10)); err != nil {
+			return reply{}, err
+		}
+	}
 	if preset != "" {
 		if err := set(match.LimitsSetting, preset); err != nil {
 			return reply{}, err
@@ -162,6 +172,10 @@ func (b *Bot) showServerSettings(q *request) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
+	hints, err := b.setting(q, match.HintsSetting, strconv.Itoa(b.m.DefaultHints()))
+	if err != nil {
+		return reply{}, err
+	}
 	where := q.loc.t("settings.everywhere")
 	if len(channels) > 0 {
 		where = mentions(channels)
@@ -171,6 +185,7 @@ func (b *Bot) showServerSettings(q *request) (reply, error) {
 		q.loc.t("settings.server.channels", where),
 		q.loc.t("settings.server.rated", yesNo(q.loc, rated)),
 		q.loc.t("settings.server.time", timeText(q.loc, tc)),
+		q.loc.t("settings.server.hints", hints),
 		q.loc.t("settings.server.limits", q.loc.t("limits."+limits)),
 		q.loc.t("settings.server.undos", q.loc.t("limits.undos."+undos)),
 		threadSettingText(q, threads),

@@ -182,7 +182,7 @@ const (
 	NothingToReview    // game
 	NoGameToReview     // none
 	ReviewElsewhere    // game
-	HintsUsed          // number
+	HintsUsed          // none
 	HintsOnlyAI        // none
 	NoHintsHere        // none
 	BadTimeControl     // input, number, number, number, number, number
@@ -414,7 +414,7 @@ var codes = [NumCodes]struct {
 	ReviewStillGoing:   {"review still going", "game #%d is still being played: it can be reviewed once it ends", ClassInvalid},
 	NothingToReview:    {"nothing to review", "game #%d has no moves to review", ClassInvalid},
 	NoGameToReview:     {"no game to review", "you have no finished game to review: name one with the game option", ClassNotFound},
-	HintsUsed:          {"hints used", "you have had all the hints of this game (%d)", ClassLimit},
+	HintsUsed:          {"hints used", "you have no hints left in this game", ClassLimit},
 	HintsOnlyAI:        {"hints only ai", "hints are for games against the AI", ClassIllegal},
 	NoHintsHere:        {"no hints here", "hints are turned off here", ClassLimit},
 	ReviewElsewhere:    {"review elsewhere", "game #%d was played elsewhere: outside its channel only its players can review it", ClassNotPlayer},

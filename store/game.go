@@ -161,7 +161,8 @@ type Game struct {
 	RemindAt time.Time
 	// AIUndos counts the undo requests used against the AI.
 	AIUndos int
-	// Hints counts the hints the person asked for against the AI.
+	// Hints is how many hints the person has left in a game against the
+	// AI (the lifecycle sets it when the game is created).
 	Hints int
 	// Undos counts the undos each side has had accepted in a game between
 	// people, by side.

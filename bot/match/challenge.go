@@ -144,6 +144,13 @@ func (m *Manager) createChallenge(ctx context.Context, l *live, now time.Time) e
 
 // create stores the new game l with its plan and reports e.
 func (m *Manager) create(ctx context.Context, l *live, e Event) (*store.Game, error) {
+	if l.vsAI() {
+		n, err := m.hintsIn(ctx, l.g.GuildID)
+		if err != nil {
+			return nil, err
+		}
+		l.g.Hints = n
+	}
 	if err := m.st.Create(ctx, l.g, &l.plan); err != nil {
 		return nil, fmt.Errorf("create %s game: %w", l.g.Kind, err)
 	}

@@ -48,8 +48,9 @@ type Config struct {
 	Reviews ReviewStore
 	Analyst Analyst
 	// HintLimit is how many hints a person has in each game against the
-	// AI (DefaultHintLimit when 0; negative: none). Hints come from
-	// Analyst, within HintNodes nodes (DefaultHintNodes when 0).
+	// AI where the server did not choose (HintsSetting; DefaultHintLimit
+	// when 0; negative: none). Hints come from Analyst, within HintNodes
+	// nodes (DefaultHintNodes when 0).
 	HintLimit int
 	HintNodes uint64
 	// ReviewNodes is the node budget of each position of a review

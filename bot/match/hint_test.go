@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
 )
 
 func TestHintsAgainstTheAI(t *testing.T) {
@@ -31,7 +32,7 @@ func TestHintsAgainstTheAI(t *testing.T) {
 	}
 	sg, eg = e.game(g.ID)
 	if sg.Hints != 1 || sg.Version != before+1 || eg.Ply() != 0 {
-		t.Fatalf("after a hint: %d hints, version %d (was %d), %d moves", sg.Hints, sg.Version, before, eg.Ply())
+		t.Fatalf("after a hint: %d hints left, version %d (was %d), %d moves", sg.Hints, sg.Version, before, eg.Ply())
 	}
 	if ok, left := e.m.HintRoom(sg, eg); !ok || left != 1 {
 		t.Errorf("HintRoom after one: %v, %d", ok, left)
@@ -43,8 +44,8 @@ func TestHintsAgainstTheAI(t *testing.T) {
 		t.Errorf("a third hint: %v, want HintsUsed", err)
 	}
 	sg, eg = e.game(g.ID)
-	if ok, _ := e.m.HintRoom(sg, eg); ok || sg.Hints != 2 {
-		t.Errorf("after both hints: room %v, %d used", ok, sg.Hints)
+	if ok, _ := e.m.HintRoom(sg, eg); ok || sg.Hints != 0 {
+		t.Errorf("after both hints: room %v, %d left", ok, sg.Hints)
 	}
 }
 
@@ -60,8 +61,13 @@ func TestNoHintsBetweenPeopleOrWhenOff(t *testing.T) {
 	}
 	off := newEnv(t, Config{Analyst: &Engines{Spare: -1}, HintLimit: -1})
 	g = off.solo(ChallengerFirst)
-	if _, err := off.m.Hint(ctx, g.ID, as(alice.ID), AnyPly); engine.ErrorCode(err) != engine.NoHintsHere {
-		t.Errorf("hints off: %v, want NoHintsHere", err)
+	if _, err := off.m.Hint(ctx, g.ID, as(alice.ID), AnyPly); engine.ErrorCode(err) != engine.HintsUsed {
+		t.Errorf("hints off: %v, want HintsUsed", err)
+	}
+	none := newEnv(t, Config{})
+	g = none.solo(ChallengerFirst)
+	if _, err := none.m.Hint(ctx, g.ID, as(alice.ID), AnyPly); engine.ErrorCode(err) != engine.NoHintsHere {
+		t.Errorf("no engine for hints: %v, want NoHintsHere", err)
 	}
 	// On the AI's turn the person waits.
 	on := newEnv(t, Config{Analyst: &Engines{Spare: -1}, AI: &thinkingAI{}})
@@ -77,4 +83,38 @@ type thinkingAI struct{ RandomAI }
 func (*thinkingAI) Move(ctx context.Context, g engine.Game, level int) (string, error) {
 	<-ctx.Done()
 	return "", ctx.Err()
+}
+
+func TestHintsFollowTheServer(t *testing.T) {
+	// A server's setting gives its new games against the AI their hints;
+	// elsewhere Config.HintLimit does; a game keeps what it was given.
+	e := newEnv(t, Config{Analyst: &Engines{Spare: -1}, HintLimit: 3})
+	if err := e.db.SetGuildSetting(ctx, "g1", HintsSetting, "1"); err != nil {
+		t.Fatal(err)
+	}
+	solo := func(guild string) *store.Game {
+		g, err := e.m.Solo(ctx, SoloSpec{Setup: Setup{Kind: store.Gomoku}, Player: alice, Level: 3, Start: ChallengerFirst, GuildID: guild, ChannelID: "c1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	first := solo("g1")
+	if first.Hints != 1 {
+		t.Errorf("a game in g1: %d hints, want the server's 1", first.Hints)
+	}
+	if g := solo("g2"); g.Hints != 3 {
+		t.Errorf("a game in g2: %d hints, want the default 3", g.Hints)
+	}
+	if err := e.db.SetGuildSetting(ctx, "g1", HintsSetting, "0"); err != nil {
+		t.Fatal(err)
+	}
+	g := solo("g1")
+	sg, eg := e.game(g.ID)
+	if ok, _ := e.m.HintRoom(sg, eg); ok || sg.Hints != 0 {
+		t.Errorf("hints off in g1: room %v, %d", ok, sg.Hints)
+	}
+	if sg, _ := e.game(first.ID); sg.Hints != 1 {
+		t.Errorf("the first game in g1 has %d hints after the change, want its 1", sg.Hints)
+	}
 }
