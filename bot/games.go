@@ -83,10 +83,7 @@ func (b *Bot) challenge(q *request, o options, kind store.Kind) (reply, error) {
 	if err := canSee(q, opp.ID); err != nil {
 		return reply{}, err
 	}
-	if err := b.mayPlayHere(q); err != nil {
-		return reply{}, err
-	}
-	rated, err := b.rated(q)
+	rated, tc, err := b.gameTerms(q, o)
 	if err != nil {
 		return reply{}, err
 	}
@@ -98,10 +95,6 @@ func (b *Bot) challenge(q *request, o options, kind store.Kind) (reply, error) {
 		start = match.OpponentFirst
 	default:
 		start = kindOf(kind).seating(o.str(optColour))
-	}
-	tc, err := b.timeControl(q, o)
-	if err != nil {
-		return reply{}, err
 	}
 	g, err := b.m.Challenge(q.ctx, match.ChallengeSpec{
 		Setup:      match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize)), Time: tc},
@@ -116,7 +109,8 @@ func (b *Bot) challenge(q *request, o options, kind store.Kind) (reply, error) {
 
 // solo is /gomoku ai and /xiangqi ai.
 func (b *Bot) solo(q *request, o options, kind store.Kind) (reply, error) {
-	if err := b.mayPlayHere(q); err != nil {
+	_, tc, err := b.gameTerms(q, o) // against the AI nothing is rated
+	if err != nil {
 		return reply{}, err
 	}
 	level := int(o.int(optLevel))
@@ -124,10 +118,6 @@ func (b *Bot) solo(q *request, o options, kind store.Kind) (reply, error) {
 		level = defaultLevel
 	}
 	start := kindOf(kind).seating(o.str(optColour))
-	tc, err := b.timeControl(q, o)
-	if err != nil {
-		return reply{}, err
-	}
 	g, err := b.m.Solo(q.ctx, match.SoloSpec{
 		Setup:  match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize)), Time: tc},
 		Player: q.user, Level: level, Start: start, GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,

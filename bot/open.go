@@ -55,14 +55,7 @@ func (b *Bot) openChallenge(q *request, o options, kind store.Kind) (reply, erro
 	if q.via.Place == store.BotDM {
 		return reply{}, refuse("err.place.open_dm")
 	}
-	if err := b.mayPlayHere(q); err != nil {
-		return reply{}, err
-	}
-	rated, err := b.rated(q)
-	if err != nil {
-		return reply{}, err
-	}
-	tc, err := b.timeControl(q, o)
+	rated, tc, err := b.gameTerms(q, o)
 	if err != nil {
 		return reply{}, err
 	}
@@ -98,26 +91,11 @@ func openChallengeMessage(g *store.Game, post *store.Post, loc locale) *message 
 		Fields:      []*discordgo.MessageEmbedField{{Name: loc.t("board.rules"), Value: setupText(loc, g), Inline: true}},
 		Footer:      &discordgo.MessageEmbedFooter{Text: loc.t("board.game", g.ID)},
 	}
-	if g.Rated {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.rated"), Value: loc.t("challenge.rated.yes"), Inline: true})
-	}
 	if r := ratingRange(loc, g); r != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("open.range"), Value: r, Inline: true})
 	}
-	m := &message{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
-	if post.Want != store.WantOpen {
-		e.Color = colourOver
-		m.Content = loc.t("challenge." + post.Want)
-		return m
-	}
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.expires"),
-		Value: fmt.Sprintf("<t:%d:R>", g.Deadline.Unix()), Inline: true})
-	m.Content = loc.t("open.call", seatName(loc, author))
-	m.Components = row(
-		button(g.ID, actAccept, 0, loc.t("button.accept"), discordgo.SuccessButton),
-		button(g.ID, actDecline, 0, loc.t("button.cancel"), discordgo.SecondaryButton),
-	)
-	return m
+	return offer(g, post, loc, e, loc.t("open.call", seatName(loc, author)),
+		button(g.ID, actDecline, 0, loc.t("button.cancel"), discordgo.SecondaryButton))
 }
 
 // openSeats lists the sides of an open challenge: its author's, and the

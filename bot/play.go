@@ -41,14 +41,7 @@ func (b *Bot) playJoin(q *request, o options) (reply, error) {
 	if q.via.Place == store.BotDM {
 		return reply{}, refuse("err.place.play_dm")
 	}
-	if err := b.mayPlayHere(q); err != nil {
-		return reply{}, err
-	}
-	rated, err := b.rated(q)
-	if err != nil {
-		return reply{}, err
-	}
-	tc, err := b.timeControl(q, o)
+	rated, tc, err := b.gameTerms(q, o)
 	if err != nil {
 		return reply{}, err
 	}

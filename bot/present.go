@@ -364,6 +364,15 @@ func challengeMessage(g *store.Game, post *store.Post, loc locale) *message {
 		Fields:      []*discordgo.MessageEmbedField{{Name: loc.t("board.rules"), Value: setupText(loc, g), Inline: true}},
 		Footer:      &discordgo.MessageEmbedFooter{Text: loc.t("board.game", g.ID)},
 	}
+	return offer(g, post, loc, e, loc.t("challenge.ping", seatName(loc, opponent), seatName(loc, challenger)),
+		button(g.ID, actDecline, 0, loc.t("button.decline"), discordgo.DangerButton))
+}
+
+// offer finishes the message of a challenge, named or open, whose embed e
+// the caller began: whether it is rated and its time control; then, while
+// it waits, when it expires, call as the content and the Accept button
+// with decline (Decline, or the author's Cancel); once it ended, how.
+func offer(g *store.Game, post *store.Post, loc locale, e *discordgo.MessageEmbed, call string, decline discordgo.Button) *message {
 	if g.Rated {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.rated"), Value: loc.t("challenge.rated.yes"), Inline: true})
 	}
@@ -376,11 +385,8 @@ func challengeMessage(g *store.Game, post *store.Post, loc locale) *message {
 	}
 	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: loc.t("challenge.expires"),
 		Value: fmt.Sprintf("<t:%d:R>", g.Deadline.Unix()), Inline: true})
-	m.Content = loc.t("challenge.ping", seatName(loc, opponent), seatName(loc, challenger))
-	m.Components = row(
-		button(g.ID, actAccept, 0, loc.t("button.accept"), discordgo.SuccessButton),
-		button(g.ID, actDecline, 0, loc.t("button.decline"), discordgo.DangerButton),
-	)
+	m.Content = call
+	m.Components = row(button(g.ID, actAccept, 0, loc.t("button.accept"), discordgo.SuccessButton), decline)
 	return m
 }
 

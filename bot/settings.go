@@ -220,6 +220,20 @@ func (b *Bot) mayPlayHere(q *request) error {
 	return engine.E(engine.ChannelNotAllowed, mentions(channels))
 }
 
+// gameTerms are what a game started through q with options o takes from
+// where it is started, once the server is found to allow games in q's
+// channel: whether it is rated (rated) and its time control (timeControl).
+func (b *Bot) gameTerms(q *request, o options) (rated bool, tc match.TimeControl, err error) {
+	if err := b.mayPlayHere(q); err != nil {
+		return false, tc, err
+	}
+	if rated, err = b.rated(q); err != nil {
+		return false, tc, err
+	}
+	tc, err = b.timeControl(q, o)
+	return rated, tc, err
+}
+
 // timeControl is the time control of a game started through q with
 // options o: the time option, or the server's default (/settings server
 // time), or correspondence, the lifecycle's default.

@@ -104,23 +104,41 @@ func (m *Manager) Challenge(ctx context.Context, spec ChallengeSpec) (*store.Gam
 	if err := m.limitChallenge(ctx, spec.GuildID, c.ID, o.ID, displayName(o)); err != nil {
 		return nil, err
 	}
-	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID, spec.Via)
-	if err != nil {
-		return nil, err
-	}
-	if l.g.UndoCap, err = m.undoCapIn(ctx, spec.GuildID); err != nil {
-		return nil, err
-	}
-	side, err := m.challengerSide(spec.Start)
+	l, side, err := m.newPeopleGame(ctx, spec.Setup, spec.GuildID, spec.ChannelID, spec.Via, spec.Start)
 	if err != nil {
 		return nil, err
 	}
 	g := l.g
 	g.Seats[side], g.Seats[side.Other()] = store.Human(c.ID, c.Name), store.Human(o.ID, o.Name)
-	g.Challenger, g.Rated, g.Status = side, spec.Rated && g.Start == 0, store.Challenge // imported: unrated
+	g.Rated = spec.Rated && g.Start == 0 // imported: unrated
+	return m.issue(ctx, l, side, spec.Via)
+}
+
+// newPeopleGame returns a new game of setup between people, played where v
+// came from (guild, channel), with the server's undo cap, and the side of
+// its challenger (or first player) by start; the caller seats the players.
+func (m *Manager) newPeopleGame(ctx context.Context, setup Setup, guild, channel string, v Via, start Seating) (*live, engine.Side, error) {
+	l, err := newRecord(setup, guild, channel, v)
+	if err != nil {
+		return nil, 0, err
+	}
+	if l.g.UndoCap, err = m.undoCapIn(ctx, guild); err != nil {
+		return nil, 0, err
+	}
+	side, err := m.challengerSide(start)
+	if err != nil {
+		return nil, 0, err
+	}
+	l.g.Challenger = side
+	return l, side, nil
+}
+
+// issue stores the challenge l of side, seated, waiting for an answer until
+// Config.ChallengeTTL, shown where v came from, and reports it.
+func (m *Manager) issue(ctx context.Context, l *live, side engine.Side, v Via) (*store.Game, error) {
 	now := m.now()
-	g.Deadline = now.Add(m.cfg.ChallengeTTL)
-	l.newChallenge(spec.Via)
+	l.g.Status, l.g.Deadline = store.Challenge, now.Add(m.cfg.ChallengeTTL)
+	l.newChallenge(v)
 	if err := m.createChallenge(ctx, l, now); err != nil {
 		return nil, err
 	}

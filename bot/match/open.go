@@ -67,29 +67,15 @@ func (m *Manager) Open(ctx context.Context, spec OpenSpec) (*store.Game, error) 
 	if err := m.limitOpen(ctx, spec.GuildID, c.ID); err != nil {
 		return nil, err
 	}
-	l, err := newRecord(spec.Setup, spec.GuildID, spec.ChannelID, spec.Via)
-	if err != nil {
-		return nil, err
-	}
-	if l.g.UndoCap, err = m.undoCapIn(ctx, spec.GuildID); err != nil {
-		return nil, err
-	}
-	side, err := m.challengerSide(spec.Start)
+	l, side, err := m.newPeopleGame(ctx, spec.Setup, spec.GuildID, spec.ChannelID, spec.Via, spec.Start)
 	if err != nil {
 		return nil, err
 	}
 	g := l.g
 	g.Seats[side] = store.Human(c.ID, c.Name)
-	g.Challenger, g.Rated, g.Status = side, spec.Rated, store.Challenge
+	g.Rated = spec.Rated
 	g.MinRating, g.MaxRating = spec.MinRating, spec.MaxRating
-	now := m.now()
-	g.Deadline = now.Add(m.cfg.ChallengeTTL)
-	l.newChallenge(spec.Via)
-	if err := m.createChallenge(ctx, l, now); err != nil {
-		return nil, err
-	}
-	m.report(l, []Event{l.event(ChallengeIssued, side)}, store.RatingChanges{})
-	return l.g, nil
+	return m.issue(ctx, l, side, spec.Via)
 }
 
 // limitOpen counts an open challenge of user against the server's rate

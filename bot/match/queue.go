@@ -132,20 +132,13 @@ func closest(waiting []store.QueueEntry, me store.QueueEntry, now time.Time) (st
 // pair starts the game of spec's player against the waiting entry other,
 // where spec's player joined.
 func (m *Manager) pair(ctx context.Context, spec QueueSpec, setup Setup, other store.QueueEntry) (*store.Game, error) {
-	l, err := newRecord(setup, spec.GuildID, spec.ChannelID, spec.Via)
-	if err != nil {
-		return nil, err
-	}
-	if l.g.UndoCap, err = m.undoCapIn(ctx, spec.GuildID); err != nil {
-		return nil, err
-	}
-	side, err := m.challengerSide(RandomFirst)
+	l, side, err := m.newPeopleGame(ctx, setup, spec.GuildID, spec.ChannelID, spec.Via, RandomFirst)
 	if err != nil {
 		return nil, err
 	}
 	g := l.g
 	g.Seats[side], g.Seats[side.Other()] = store.Human(spec.Player.ID, spec.Player.Name), store.Human(other.UserID, other.Name)
-	g.Challenger, g.Rated, g.Status = side, spec.Rated, store.Active
+	g.Rated, g.Status = spec.Rated, store.Active
 	m.armTurn(l, m.now())
 	l.newBoard(spec.Via, []string{other.UserID, spec.Player.ID})
 	if err := m.st.CreatePaired(ctx, g, &l.plan, other, spec.Player.ID); err != nil {
