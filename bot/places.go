@@ -245,15 +245,7 @@ func (b *Bot) outdated(q *request, refusal reply) (reply, bool) {
 		if !p.Due() || p.Reachable(b.clock.Now()) {
 			return reply{}, false // up to date, or the deliverer can reach it
 		}
-		eg, err := match.Restore(g.Kind, g.Moves)
-		if err != nil {
-			return reply{}, false
-		}
-		m, err := b.pres.post(g, eg, p)
-		if err != nil {
-			return reply{}, false
-		}
-		return reply{kind: replyUpdate, msg: m, post: p, note: refusal.msg}, true
+		return b.showPost(g, p, refusal)
 	}
 	if rep, ok := b.settledHere(q, g, refusal); ok {
 		return rep, true
@@ -274,15 +266,22 @@ func (b *Bot) settledHere(q *request, g *store.Game, refusal reply) (reply, bool
 		if p.MessageID != q.i.Message.ID || p.Kind != store.ChallengePost || p.Want == store.WantOpen {
 			continue
 		}
-		eg, err := match.Restore(g.Kind, g.Moves)
-		if err != nil {
-			return reply{}, false
-		}
-		m, err := b.pres.post(g, eg, p)
-		if err != nil {
-			return reply{}, false
-		}
-		return reply{kind: replyUpdate, msg: m, post: p, note: refusal.msg}, true
+		return b.showPost(g, p, refusal)
 	}
 	return reply{}, false
+}
+
+// showPost answers a refused click with an update of the clicked message
+// to what post p of game g should show, and the refusal as a private
+// note; false when p cannot be drawn (the click is then just refused).
+func (b *Bot) showPost(g *store.Game, p *store.Post, refusal reply) (reply, bool) {
+	eg, err := match.Restore(g.Kind, g.Moves)
+	if err != nil {
+		return reply{}, false
+	}
+	m, err := b.pres.post(g, eg, p)
+	if err != nil {
+		return reply{}, false
+	}
+	return reply{kind: replyUpdate, msg: m, post: p, note: refusal.msg}, true
 }

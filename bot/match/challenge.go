@@ -176,21 +176,31 @@ func (m *Manager) create(ctx context.Context, l *live, e Event) (*store.Game, er
 	return l.g, nil
 }
 
+// activeGames counts the games userID is playing: against the AI when ai,
+// else between people.
+func (m *Manager) activeGames(ctx context.Context, userID string, ai bool) (int, error) {
+	games, err := m.st.UserGames(ctx, userID)
+	if err != nil {
+		return 0, fmt.Errorf("games of %s: %w", userID, err)
+	}
+	n := 0
+	for _, g := range games {
+		if g.Status == store.Active && (g.Seats[0].IsAI() || g.Seats[1].IsAI()) == ai {
+			n++
+		}
+	}
+	return n, nil
+}
+
 // checkAIGames refuses a new game against the AI for userID when they
 // already have Config.MaxAIGames in progress.
 func (m *Manager) checkAIGames(ctx context.Context, userID string) error {
 	if m.cfg.MaxAIGames < 0 {
 		return nil
 	}
-	games, err := m.st.UserGames(ctx, userID)
+	n, err := m.activeGames(ctx, userID, true)
 	if err != nil {
-		return fmt.Errorf("games of %s: %w", userID, err)
-	}
-	n := 0
-	for _, g := range games {
-		if g.Status == store.Active && (g.Seats[0].IsAI() || g.Seats[1].IsAI()) {
-			n++
-		}
+		return err
 	}
 	if n >= m.cfg.MaxAIGames {
 		return engine.E(engine.TooManyAIGames, n)

@@ -145,15 +145,9 @@ func (m *Manager) checkGames(ctx context.Context, userID string) error {
 	if limit < 0 {
 		return nil
 	}
-	games, err := m.st.UserGames(ctx, userID)
+	n, err := m.activeGames(ctx, userID, false)
 	if err != nil {
-		return fmt.Errorf("games of %s: %w", userID, err)
-	}
-	n := 0
-	for _, g := range games {
-		if g.Status == store.Active && !g.Seats[0].IsAI() && !g.Seats[1].IsAI() {
-			n++
-		}
+		return err
 	}
 	if n >= limit {
 		return engine.E(engine.TooManyGames, n)
