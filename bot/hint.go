@@ -25,22 +25,15 @@ func (b *Bot) hint(q *request, c customID) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	seen := eg.Ply()
-	var line []string
-	for _, mv := range h.Line {
-		if eg.Outcome().Over() || len(line) == 8 {
-			break
-		}
-		if _, err := eg.Play(mv); err != nil {
-			break // the engine's line is advice: stop where it no longer applies
-		}
-		line = append(line, gk.lastMove(q.loc, eg))
+	line, err := lineText(q.loc, eg, h.Line, maxLine)
+	if err != nil {
+		return reply{}, err
 	}
 	if len(line) == 0 {
 		return reply{}, fmt.Errorf("hint for game %d: the engine's move %q does not play", g.ID, h.Move)
 	}
-	if err := eg.Undo(eg.Ply() - seen - 1); err != nil { // the hint's move alone, on the board
-		return reply{}, err
+	if _, err := eg.Play(h.Move); err != nil { // the hint's move alone, on the board
+		return reply{}, fmt.Errorf("hint for game %d: %w", g.ID, err)
 	}
 	h0 := header(g, q.loc)
 	side, _ := seatOf(g, q.user.ID)

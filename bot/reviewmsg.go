@@ -76,7 +76,7 @@ func (p *presenter) reviewMessage(g *store.Game, r match.Review, loc locale) (*m
 	moves := eg.Moves()
 	for k, i := range turning {
 		rm := r.Moves[i]
-		played, line, err := reviewNotation(loc, gk, eg, moves, rm)
+		played, line, err := reviewNotation(loc, eg, moves, rm)
 		if err != nil {
 			return nil, fmt.Errorf("review of game %d: %w", g.ID, err)
 		}
@@ -108,7 +108,9 @@ func (p *presenter) reviewMessage(g *store.Game, r match.Review, loc locale) (*m
 			return nil, fmt.Errorf("review of game %d: board of move %d: %w", g.ID, i+1, err)
 		}
 		name := reviewMomentFile(k)
-		m.Files = append(m.Files, file{Name: name, ContentType: "image/png", Data: png, Description: altText(loc, g, eg)})
+		moment := *g // the game as it stood then, for the alt text
+		moment.Status = store.Active
+		m.Files = append(m.Files, file{Name: name, ContentType: "image/png", Data: png, Description: altText(loc, &moment, eg)})
 		m.Embeds = append(m.Embeds, &discordgo.MessageEmbed{
 			Title:       loc.t("review.turning", k+1, i+1, altName(loc, g.Seats[rm.Side]), colourName(loc, g.Kind, rm.Side)), // a title shows no mentions
 			Description: text,
@@ -120,44 +122,53 @@ func (p *presenter) reviewMessage(g *store.Game, r match.Review, loc locale) (*m
 }
 
 // reviewNotation names reviewed move rm and the engine's line from the
-// position before it in loc's notation; eg is any state of the game of
-// kind gk whose moves are moves (it is left at the position before rm).
-func reviewNotation(loc locale, gk *gameKind, eg engine.Game, moves []string, rm match.ReviewedMove) (string, []string, error) {
-	to := func() error {
-		if err := eg.Undo(eg.Ply()); err != nil {
-			return err
-		}
-		for _, mv := range moves[:rm.Ply] {
-			if _, err := eg.Play(mv); err != nil {
-				return fmt.Errorf("move %s: %w", mv, err)
-			}
-		}
-		return nil
-	}
-	if err := to(); err != nil {
+// position before it in loc's notation; eg is any state of the game
+// whose moves are moves (it is left at the position before rm).
+func reviewNotation(loc locale, eg engine.Game, moves []string, rm match.ReviewedMove) (string, []string, error) {
+	if err := eg.Undo(eg.Ply()); err != nil {
 		return "", nil, err
 	}
-	if _, err := eg.Play(rm.Move); err != nil {
-		return "", nil, fmt.Errorf("move %s: %w", rm.Move, err)
+	for _, mv := range moves[:rm.Ply] {
+		if _, err := eg.Play(mv); err != nil {
+			return "", nil, fmt.Errorf("move %s: %w", mv, err)
+		}
 	}
-	played := gk.lastMove(loc, eg)
-	if err := to(); err != nil {
+	played, err := lineText(loc, eg, []string{rm.Move}, 1)
+	if err != nil {
 		return "", nil, err
 	}
-	var line []string
-	for _, mv := range rm.Line {
-		if eg.Outcome().Over() {
+	if len(played) == 0 {
+		return "", nil, fmt.Errorf("move %s does not play", rm.Move)
+	}
+	line, err := lineText(loc, eg, rm.Line, maxLine)
+	return played[0], line, err
+}
+
+// maxLine is how many moves of the engine's line a review or hint shows.
+const maxLine = 8
+
+// lineText writes up to max moves of line, played from eg's position, in
+// loc's notation (Xiangqi: WXF in English, Chinese or Vietnamese
+// notation for their readers; Gomoku points), and leaves eg as it was. It
+// stops where the line no longer applies (the engine's line is advice)
+// or the game ends.
+func lineText(loc locale, eg engine.Game, line []string, max int) ([]string, error) {
+	from := eg.Ply()
+	n := 0
+	for _, mv := range line {
+		if n == max || eg.Outcome().Over() {
 			break
 		}
 		if _, err := eg.Play(mv); err != nil {
-			break // the engine's line is advice: stop where it no longer applies
-		}
-		line = append(line, gk.lastMove(loc, eg))
-		if len(line) == 8 {
 			break
 		}
+		n++
 	}
-	return played, line, to()
+	texts := plyTexts(loc, eg)[from:]
+	if err := eg.Undo(n); err != nil {
+		return nil, fmt.Errorf("taking back the line's %d moves: %w", n, err)
+	}
+	return texts, nil
 }
 
 // classColour is the embed colour of a turning point of class c.
