@@ -92,7 +92,10 @@ func (c *Channel) appPermissionsLocked() int64 {
 }
 
 // SetMemberPermissions sets what every user may do in the channel (the
-// default is DefaultPermissions): interactions carry it as member.permissions,
+// default is DefaultPermissions), as an overwrite for @everyone that
+// allows what p has and @everyone's role lacks and denies the rest (in a
+// group DM, it sets them directly): roles and overwrites of users still
+// apply on top (see roles.go). Interactions carry it as member.permissions,
 // users without VIEW_CHANNEL are never notified of mentions there, and
 // without USE_EXTERNAL_APPS a user-installed app's responses are ephemeral
 // (topics/permissions.mdx, USE_EXTERNAL_APPS: "When disabled, users will still
@@ -101,7 +104,13 @@ func (c *Channel) appPermissionsLocked() int64 {
 func (c *Channel) SetMemberPermissions(p int64) {
 	c.dc.mu.Lock()
 	defer c.dc.mu.Unlock()
-	c.memberPerms = p
+	g := c.dc.guildLocked(c.GuildID)
+	if g == nil {
+		c.memberPerms = p
+		return
+	}
+	base := g.everyoneLocked().perms
+	c.setOverwriteLocked(overwrite{id: g.ID, kind: discordgo.PermissionOverwriteTypeRole, allow: p &^ base, deny: base &^ p})
 }
 
 // SetBotMember says whether the bot user is a member of the guild (it is at
