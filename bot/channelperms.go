@@ -18,8 +18,8 @@ import (
 //     then all their allows.
 //  5. The member's own overwrite: its deny, then its allow.
 //
-// And "Implicit Permissions": without VIEW_CHANNEL a member has no other
-// permission in the channel.
+// Without VIEW_CHANNEL a member implicitly has no other permission in the
+// channel ("Implicit Permissions"): canPlayIn asks for it.
 
 // permGuild is what a guild tells of permissions: its owner and the
 // permissions of its roles by id.
@@ -63,9 +63,6 @@ func channelPermissions(g permGuild, userID string, roles []string, overwrites [
 	p = p&^deny | allow
 	if member != nil {
 		p = p&^member.Deny | member.Allow
-	}
-	if p&discordgo.PermissionViewChannel == 0 {
-		return 0
 	}
 	return p
 }

@@ -1,0 +1,105 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// reach tells the /play queue whether a member of a server that installed
+// Tengen can play in one of its channels (match.Reach): Discord tells a
+// member's permissions only for the channel an interaction comes from, so
+// reach computes them (channelPermissions) from what the bot may read
+// with its token: the guild (its roles and owner: Get Guild), the member
+// (their roles: Get Guild Member, which needs no privileged intent) and
+// the channel (its permission overwrites: Get Channel; a thread's are its
+// parent's). It serves one join: what it read is kept for its other
+// questions, never longer, so that a change of roles counts at the next
+// join. A request that fails (the bot cannot see the channel, Discord is
+// down) makes the answer "no", logged.
+type reach struct {
+	rest    *rest
+	log     *slog.Logger
+	guildID string
+
+	guild    *permGuild
+	members  map[string][]string // user id → role ids
+	channels map[string][]*discordgo.PermissionOverwrite
+}
+
+// newReach returns the reach of a join in guildID.
+func newReach(r *rest, log *slog.Logger, guildID string) *reach {
+	return &reach{rest: r, log: log, guildID: guildID, members: map[string][]string{},
+		channels: map[string][]*discordgo.PermissionOverwrite{}}
+}
+
+// CanPlay reports whether userID can see channelID and send messages there.
+func (x *reach) CanPlay(ctx context.Context, userID, channelID string) bool {
+	p, err := x.permissions(ctx, userID, channelID)
+	if err != nil {
+		x.log.Warn("cannot tell whether a player can play in a channel: not paired there",
+			"guild", x.guildID, "user", userID, "channel", channelID, "err", err)
+		return false
+	}
+	return canPlayIn(p)
+}
+
+// permissions computes userID's permissions in channelID.
+func (x *reach) permissions(ctx context.Context, userID, channelID string) (int64, error) {
+	if x.guild == nil {
+		var g discordgo.Guild
+		if err := x.get(ctx, discordgo.EndpointGuild(x.guildID), &g); err != nil {
+			return 0, fmt.Errorf("reading guild %s: %w", x.guildID, err)
+		}
+		pg := permGuild{ID: g.ID, OwnerID: g.OwnerID, Roles: map[string]int64{}}
+		for _, r := range g.Roles {
+			pg.Roles[r.ID] = r.Permissions
+		}
+		x.guild = &pg
+	}
+	roles, ok := x.members[userID]
+	if !ok {
+		var m discordgo.Member
+		if err := x.get(ctx, discordgo.EndpointGuildMember(x.guildID, userID), &m); err != nil {
+			return 0, fmt.Errorf("reading member %s: %w", userID, err)
+		}
+		roles = m.Roles
+		x.members[userID] = roles
+	}
+	overwrites, ok := x.channels[channelID]
+	if !ok {
+		var err error
+		if overwrites, err = x.overwrites(ctx, channelID); err != nil {
+			return 0, err
+		}
+		x.channels[channelID] = overwrites
+	}
+	return channelPermissions(*x.guild, userID, roles, overwrites), nil
+}
+
+// overwrites returns the permission overwrites of channelID (a thread's
+// parent's), which must be in the guild.
+func (x *reach) overwrites(ctx context.Context, channelID string) ([]*discordgo.PermissionOverwrite, error) {
+	var c discordgo.Channel
+	if err := x.get(ctx, discordgo.EndpointChannel(channelID), &c); err != nil {
+		return nil, fmt.Errorf("reading channel %s: %w", channelID, err)
+	}
+	if c.GuildID != x.guildID {
+		return nil, fmt.Errorf("channel %s is not in guild %s", channelID, x.guildID)
+	}
+	if c.IsThread() {
+		if c.Type == discordgo.ChannelTypeGuildPrivateThread {
+			return nil, fmt.Errorf("channel %s is a private thread", channelID)
+		}
+		return x.overwrites(ctx, c.ParentID)
+	}
+	return c.PermissionOverwrites, nil
+}
+
+// get reads endpoint with the bot token into out.
+func (x *reach) get(ctx context.Context, endpoint string, out any) error {
+	return x.rest.do(ctx, http.MethodGet, endpoint, endpoint, nil, nil, out)
+}
