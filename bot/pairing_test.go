@@ -1,0 +1,200 @@
+package bot_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tengen-bot/tengen/bot/discordtest"
+)
+
+// joinGomoku is /play join game:gomoku by u in ch.
+func (w *world) joinGomoku(u *discordtest.User, ch *discordtest.Channel) *discordtest.Reply {
+	w.t.Helper()
+	return w.must(u.Slash(ctxT(w.t), ch, "play", discordtest.Sub("join", discordtest.Opt("game", "gomoku"))))
+}
+
+// wantAnswer checks that the settled answer to r (deferred when Discord was
+// slow to answer the bot) is ephemeral and mentions every fragment.
+func (w *world) wantAnswer(r *discordtest.Reply, fragments ...string) {
+	w.t.Helper()
+	m := w.settled(r)
+	if m == nil || !m.Ephemeral() {
+		w.t.Fatalf("expected an ephemeral answer, got %+v", m)
+	}
+	for _, f := range fragments {
+		if !strings.Contains(m.Content, f) {
+			w.t.Fatalf("answer %q does not mention %q", m.Content, f)
+		}
+	}
+}
+
+// waitingIn fails the test unless each user is still in the queue, in ch.
+func (w *world) waitingIn(ch *discordtest.Channel, users ...*discordtest.User) {
+	w.t.Helper()
+	for _, u := range users {
+		e, ok, err := w.db.QueueEntryOf(ctxT(w.t), u.ID, w.dc.Clock().Now())
+		if err != nil || !ok || e.ChannelID != ch.ID {
+			w.t.Fatalf("%s is not waiting in #%s: %+v %v %v", u.Name, ch.Name, e, ok, err)
+		}
+	}
+}
+
+// boardFor waits for the board in ch of a game mentioning both a and b,
+// and returns it.
+func (w *world) boardFor(ch *discordtest.Channel, a, b *discordtest.User) *discordtest.Message {
+	w.t.Helper()
+	w.idle()
+	m, err := ch.WaitMessage(ctxT(w.t), func(m *discordtest.Message) bool {
+		return !m.Ephemeral() && strings.Contains(m.Content, "<@"+a.ID+">") && strings.Contains(m.Content, "<@"+b.ID+">") &&
+			len(m.Embeds) > 0
+	})
+	if err != nil {
+		w.t.Fatalf("no board for %s and %s in #%s: %v", a.Name, b.Name, ch.Name, err)
+	}
+	return m
+}
+
+// TestPlayPairsAcrossChannels: in a server that installed Tengen, /play
+// join pairs a player with one waiting in another channel: in the joiner's
+// channel when the waiting player can play there (its board the answer,
+// mentioning and notifying both), else in the waiting player's channel
+// when the joiner can play there (the answer says where, the board there
+// mentions and notifies both), else not at all; what each can do is
+// computed from the server's roles and the channels' overwrites.
+func TestPlayPairsAcrossChannels(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	const view = discordgo.PermissionViewChannel
+	hall := w.dc.NewChannel("hall")
+
+	// Both can play in both channels: the game is where the joiner is.
+	w.joinGomoku(w.alice, w.lobby)
+	alicePings, bobPings := len(w.alice.Notifications()), len(w.bob.Notifications())
+	board := w.settled(w.joinGomoku(w.bob, hall))
+	if board == nil || board.Ephemeral() || board.ChannelID != hall.ID || field(board, "Moves played") != "0" ||
+		!strings.Contains(board.Content, "<@"+w.alice.ID+">") || !strings.Contains(board.Content, "<@"+w.bob.ID+">") {
+		t.Fatalf("the board of the game paired across channels: %+v", board)
+	}
+	if len(w.alice.Notifications()) != alicePings+1 || len(w.bob.Notifications()) != bobPings+1 {
+		t.Fatalf("notifications: alice %+v, bob %+v", w.alice.Notifications(), w.bob.Notifications())
+	}
+
+	// A club only its members see: dave, waiting in #hall, cannot play
+	// there, but carol, a member, can play in #hall: the game is in #hall.
+	g := w.dc.Guild()
+	members := g.NewRole("club", 0)
+	club := w.dc.NewChannel("club")
+	club.SetRoleOverwrite(g.Everyone(), 0, view)
+	club.SetRoleOverwrite(members, view, 0)
+	g.GiveRole(w.carol, members)
+	dave := w.dc.User("dave")
+	w.joinGomoku(dave, hall)
+	carolPings, davePings := len(w.carol.Notifications()), len(dave.Notifications())
+	w.wantAnswer(w.joinGomoku(w.carol, club), "Paired!", "<#"+hall.ID+">")
+	board = w.boardFor(hall, w.carol, dave)
+	if field(board, "Moves played") != "0" || len(w.carol.Notifications()) != carolPings+1 || len(dave.Notifications()) != davePings+1 {
+		t.Fatalf("the board in #hall %+v; notifications: carol %+v, dave %+v", board, w.carol.Notifications(), dave.Notifications())
+	}
+	for _, m := range club.Messages() {
+		if !m.Ephemeral() {
+			t.Fatalf("a public message in #club: %+v", m)
+		}
+	}
+
+	// Each sees only a channel of their own: no pairing, both wait, and the
+	// answer names where the other waits.
+	erin, frank := w.dc.User("erin"), w.dc.User("frank")
+	mine, yours := w.dc.NewChannel("erin"), w.dc.NewChannel("frank")
+	for _, c := range []struct {
+		ch *discordtest.Channel
+		u  *discordtest.User
+	}{{mine, erin}, {yours, frank}} {
+		c.ch.SetRoleOverwrite(g.Everyone(), 0, view)
+		c.ch.SetUserOverwrite(c.u, view, 0)
+	}
+	w.joinGomoku(erin, mine)
+	w.wantAnswer(w.joinGomoku(frank, yours), "You are waiting", "one of you can play in the other's", "<#"+mine.ID+">")
+	w.waitingIn(mine, erin)
+	w.waitingIn(yours, frank)
+	w.nothingDue()
+	w.noFailures()
+}
+
+// TestPlayUserInstalledServerSameChannel: where only the players installed
+// Tengen, the bot cannot read the server: the queue pairs only players in
+// the same channel, and nothing is asked of Discord about the server.
+func TestPlayUserInstalledServerSameChannel(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	g := w.dc.NewGuild("theirs")
+	g.SetBotMember(false)
+	one, two := g.NewChannel("one"), g.NewChannel("two")
+	w.joinGomoku(w.alice, one)
+	w.wantAnswer(w.joinGomoku(w.bob, two), "You are waiting", "in this channel (the range", "<#"+one.ID+">")
+	w.waitingIn(one, w.alice)
+	w.waitingIn(two, w.bob)
+	for _, route := range []string{"/guilds/{guild_id}", "/guilds/{guild_id}/members/{user_id}", "/channels/{channel_id}"} {
+		if n := w.dc.CountRequests(http.MethodGet, route); n != 0 {
+			t.Fatalf("%d requests GET %s in a server without the bot", n, route)
+		}
+	}
+	board := w.settled(w.joinGomoku(w.carol, one))
+	if board == nil || board.ChannelID != one.ID || !strings.Contains(board.Content, "<@"+w.alice.ID+">") {
+		t.Fatalf("the same-channel game: %+v", board)
+	}
+	w.noFailures()
+}
+
+// TestPlayPairingWhenDiscordFails: when Discord cannot tell Tengen who may
+// see which channel (5xx answers, or 403 for a channel the bot cannot see),
+// the players are not paired across channels: each keeps waiting where
+// they joined, the failure is logged, and the queue still works.
+func TestPlayPairingWhenDiscordFails(t *testing.T) {
+	t.Parallel()
+	logs := &lines{}
+	w := newWorld(t, setup{logs: logs})
+	const view = discordgo.PermissionViewChannel
+	hall := w.dc.NewChannel("hall")
+
+	// 403 first: the bot may not see either channel (Get Channel answers 403
+	// Missing Access); the players are answered through the interactions.
+	erin, frank := w.dc.User("erin"), w.dc.User("frank")
+	mine, yours := w.dc.NewChannel("mine"), w.dc.NewChannel("yours")
+	mine.SetAppPermissions(discordtest.DefaultPermissions &^ view)
+	yours.SetAppPermissions(discordtest.DefaultPermissions &^ view)
+	w.must(erin.Slash(ctxT(t), mine, "play", discordtest.Sub("join", discordtest.Opt("game", "xiangqi"))))
+	w.wantAnswer(w.must(frank.Slash(ctxT(t), yours, "play", discordtest.Sub("join", discordtest.Opt("game", "xiangqi")))),
+		"You are waiting", "<#"+mine.ID+">")
+	w.waitingIn(mine, erin)
+	w.waitingIn(yours, frank)
+	forbidden := 0
+	for _, r := range w.dc.Requests() {
+		if r.Route == "/channels/{channel_id}" && r.Method == http.MethodGet && r.Status == http.StatusForbidden {
+			forbidden++
+		}
+	}
+	if forbidden == 0 {
+		t.Fatal("Get Channel was never refused: the 403 case was not exercised")
+	}
+
+	// Then 5xx: Discord fails to tell the members' roles.
+	w.dc.FailNext(http.MethodGet, "/guilds/{guild_id}/members/{user_id}", http.StatusInternalServerError, 1000)
+	w.joinGomoku(w.alice, w.lobby)
+	w.wantAnswer(w.joinGomoku(w.bob, hall), "You are waiting", "<#"+w.lobby.ID+">")
+	w.waitingIn(w.lobby, w.alice)
+	w.waitingIn(hall, w.bob)
+	if !strings.Contains(logs.String(), "cannot tell whether a player can play in a channel") {
+		t.Fatalf("the failure is not logged:\n%s", logs)
+	}
+	// The queue is whole: carol is paired with alice in the lobby.
+	board := w.settled(w.joinGomoku(w.carol, w.lobby))
+	if board == nil || board.ChannelID != w.lobby.ID || !strings.Contains(board.Content, "<@"+w.alice.ID+">") {
+		t.Fatalf("the same-channel game: %+v", board)
+	}
+	w.waitingIn(hall, w.bob)
+
+	w.noFailures()
+}
