@@ -128,7 +128,8 @@ func (g *Guild) NewChannel(name string) *Channel {
 	dc := g.dc
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	c := &Channel{ID: dc.newIDLocked(), Name: name, GuildID: g.ID, dc: dc, appPerms: DefaultPermissions, memberPerms: DefaultPermissions}
+	c := &Channel{ID: dc.newIDLocked(), Name: name, GuildID: g.ID, dc: dc, memberPerms: DefaultPermissions}
+	c.setAppPermissionsLocked(DefaultPermissions)
 	dc.channels[c.ID] = c
 	if g.botMember {
 		dc.announceLocked("CHANNEL_CREATE", func() any { return c.wireLocked() })
@@ -216,7 +217,6 @@ type Channel struct {
 
 	recipient   *User   // DM channels with the bot only
 	group       []*User // group DMs only: who is in it
-	appPerms    int64   // the bot's permissions (SetAppPermissions); guarded by dc.mu
 	memberPerms int64   // every user's permissions in a group DM; guarded by dc.mu
 	// overwrites are a guild channel's permission overwrites (roles.go);
 	// guarded by dc.mu

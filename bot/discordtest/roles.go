@@ -13,9 +13,10 @@ import (
 // says of a user's permissions follows: an interaction's
 // member.permissions, a resolved member's or channel's permissions, who
 // can see a channel (and so act or be notified there), and app_permissions
-// of a user-installed app (@everyone's). The bot's own permissions are set
-// apart, per channel (SetAppPermissions), as its managed role and the
-// overwrites for it would make them.
+// of a user-installed app (@everyone's). The bot's own are computed the
+// same way, from an overwrite for its member in each channel that allows
+// exactly what SetAppPermissions says (DefaultPermissions at first), as if
+// an admin had pinned them.
 //
 // Every guild has the @everyone role, whose id is the guild's, with
 // DefaultPermissions; Guild.NewRole adds others, Guild.GiveRole gives them

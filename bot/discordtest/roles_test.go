@@ -87,6 +87,17 @@ func TestPermissionsFromRolesAndOverwrites(t *testing.T) {
 	if got := lobby.PermissionsOf(alice); got != base&^view {
 		t.Errorf("alice hidden from #lobby: %d, want %d", got, base&^view)
 	}
+	// The bot's permissions are its own overwrite's: what @everyone may do
+	// does not change them, and they are what a member's computation gives.
+	for _, ch := range []*discordtest.Channel{club, lobby} {
+		if got := ch.AppPermissions(); got != base || ch.PermissionsOf(dc.User("Tengen")) != base {
+			t.Errorf("the bot in #%s: %d, want %d", ch.Name, got, base)
+		}
+	}
+	lobby.SetAppPermissions(base &^ send)
+	if got := lobby.AppPermissions(); got != base&^send {
+		t.Errorf("the bot in #lobby after SetAppPermissions: %d, want %d", got, base&^send)
+	}
 }
 
 // TestRolesMembersAndChannelsOverREST: Get Guild Roles, Get Guild Member
@@ -156,16 +167,19 @@ func TestRolesMembersAndChannelsOverREST(t *testing.T) {
 	if err := json.Unmarshal(body, &c); err != nil {
 		t.Fatal(err)
 	}
-	want := []discordgo.PermissionOverwrite{
-		{ID: g.ID, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
-		{ID: alice.ID, Type: discordgo.PermissionOverwriteTypeMember, Allow: discordgo.PermissionViewChannel},
+	// The bot's own overwrite pins its permissions (SetAppPermissions).
+	want := map[string]discordgo.PermissionOverwrite{
+		dc.AppID(): {ID: dc.AppID(), Type: discordgo.PermissionOverwriteTypeMember, Allow: discordtest.DefaultPermissions,
+			Deny: (1<<53 - 1) &^ discordtest.DefaultPermissions},
+		g.ID:     {ID: g.ID, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
+		alice.ID: {ID: alice.ID, Type: discordgo.PermissionOverwriteTypeMember, Allow: discordgo.PermissionViewChannel},
 	}
 	if len(c.PermissionOverwrites) != len(want) {
 		t.Fatalf("overwrites %+v, want %+v", c.PermissionOverwrites, want)
 	}
-	for i, o := range c.PermissionOverwrites {
-		if *o != want[i] {
-			t.Errorf("overwrite %d: %+v, want %+v", i, *o, want[i])
+	for _, o := range c.PermissionOverwrites {
+		if *o != want[o.ID] {
+			t.Errorf("overwrite %+v, want %+v", *o, want[o.ID])
 		}
 	}
 

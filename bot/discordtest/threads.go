@@ -67,8 +67,9 @@ func (c *Channel) base() *Channel {
 	return c
 }
 
-// app is the bot's permissions in c (a thread's are its parent's).
-func (c *Channel) app() int64 { return c.base().appPerms }
+// app is the bot's permissions in c (a thread's are its parent's),
+// computed as any member's (see SetAppPermissions).
+func (c *Channel) app() int64 { return c.permissionsLocked(c.dc.app) }
 
 // members is the permissions in c (a thread's are its parent's) of a user
 // with no role and no overwrite of their own: @everyone's.
