@@ -61,8 +61,8 @@ func (w *world) boardFor(ch *discordtest.Channel, a, b *discordtest.User) *disco
 // join pairs a player with one waiting in another channel: in the joiner's
 // channel when the waiting player can play there (its board the answer,
 // mentioning and notifying both), else in the waiting player's channel
-// when the joiner can play there (the answer says where, the board there
-// mentions and notifies both), else not at all; what each can do is
+// when the joiner can play there and Tengen can post there (the answer
+// says where, the board there mentions and notifies both), else not at all; what each can do is
 // computed from the server's roles and the channels' overwrites.
 func TestPlayPairsAcrossChannels(t *testing.T) {
 	t.Parallel()
@@ -103,6 +103,19 @@ func TestPlayPairsAcrossChannels(t *testing.T) {
 			t.Fatalf("a public message in #club: %+v", m)
 		}
 	}
+
+	// The same, but Tengen may not send messages in the waiting player's
+	// channel: no pairing, as its board could not be posted there.
+	gina, hank := w.dc.User("gina"), w.dc.User("hank")
+	g.GiveRole(hank, members)
+	mute := w.dc.NewChannel("mute")
+	mute.SetAppPermissions(discordtest.DefaultPermissions &^ discordgo.PermissionSendMessages)
+	w.joinGomoku(gina, mute)
+	w.wantAnswer(w.joinGomoku(hank, club), "You are waiting", "<#"+mute.ID+">")
+	w.waitingIn(mute, gina)
+	w.waitingIn(club, hank)
+	w.must(gina.Slash(ctxT(t), mute, "play", discordtest.Sub("leave")))
+	w.must(hank.Slash(ctxT(t), club, "play", discordtest.Sub("leave")))
 
 	// Each sees only a channel of their own: no pairing, both wait, and the
 	// answer names where the other waits.

@@ -16,7 +16,8 @@ import (
 // with its token: the guild (its roles and owner: Get Guild), the member
 // (their roles: Get Guild Member, which needs no privileged intent) and
 // the channel (its permission overwrites: Get Channel; a thread's are its
-// parent's). It serves one join: what it read is kept for its other
+// parent's); and whether the bot itself can post in a channel, the same
+// way. It serves one join: what it read is kept for its other
 // questions, never longer, so that a change of roles counts at the next
 // join. A request that fails (the bot cannot see the channel, Discord is
 // down) makes the answer "no", logged.
@@ -45,6 +46,33 @@ func (x *reach) CanPlay(ctx context.Context, userID, channelID string) bool {
 		return false
 	}
 	return canPlayIn(p)
+}
+
+// CanPost reports whether the bot can see channelID and send messages
+// there with its token, its permissions computed as a member's (its
+// roles, its managed role among them, and the channel's overwrites).
+func (x *reach) CanPost(ctx context.Context, channelID string) bool {
+	bot := x.botID()
+	if bot == "" {
+		x.log.Warn("cannot tell whether the bot can post in a channel: its id is not known yet", "channel", channelID)
+		return false
+	}
+	p, err := x.permissions(ctx, bot, channelID)
+	if err != nil {
+		x.log.Warn("cannot tell whether the bot can post in a channel: no game there",
+			"guild", x.guildID, "channel", channelID, "err", err)
+		return false
+	}
+	return canPlayIn(p)
+}
+
+// botID is the bot user's id: the gateway's READY tells it, else the
+// application's (an app's bot user has its id).
+func (x *reach) botID() string {
+	if st := x.rest.s.State; st != nil && st.User != nil && st.User.ID != "" {
+		return st.User.ID
+	}
+	return x.rest.appID()
 }
 
 // permissions computes userID's permissions in channelID.

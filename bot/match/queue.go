@@ -23,7 +23,8 @@ import (
 // come first; then, closest rating first, those waiting in the server's
 // other channels: the game is played in the joiner's channel when the
 // waiting player can play there, else in the waiting player's when the
-// joiner can play there, else they are not paired. The window widens the longer one waits (PairWindow): 100
+// joiner can play there and the bot can post there, else they are not
+// paired. The window widens the longer one waits (PairWindow): 100
 // rating points at first, 50 more every 30 seconds, up to 400. An entry
 // waits Config.QueueTTL (DefaultQueueTTL: 10 minutes), then lapses
 // silently (the answer to joining says until when). A user has one entry:
@@ -79,11 +80,15 @@ type QueueSpec struct {
 }
 
 // Reach tells whether a member of a server can play in one of its
-// channels: see it and send messages there.
+// channels, and whether Tengen can post a board there. Each answer is
+// false when it cannot be told (the implementation reports why).
 type Reach interface {
-	// CanPlay is false when userID cannot play in channelID, or when it
-	// cannot be told (the implementation reports why).
+	// CanPlay reports whether userID can see channelID and send messages
+	// there.
 	CanPlay(ctx context.Context, userID, channelID string) bool
+	// CanPost reports whether the bot can post messages in channelID
+	// with its token (a game's first board there answers no interaction).
+	CanPost(ctx context.Context, channelID string) bool
 }
 
 // maxReached is how many players waiting in other channels Queue asks
@@ -166,7 +171,8 @@ func closest(waiting []store.QueueEntry, me store.QueueEntry, now time.Time) (st
 // me's server, the closest in rating within their window (the longest
 // waiting first on a tie) with whom spec's player can be paired, and the
 // channel of their game: spec's when the waiting player can play there,
-// else the waiting player's when spec's player can play there. It asks
+// else the waiting player's when spec's player can play there and the
+// bot can post there. It asks
 // spec.Reach about maxReached entries at most.
 func reachable(ctx context.Context, spec QueueSpec, waiting []store.QueueEntry, me store.QueueEntry, now time.Time) (store.QueueEntry, string, bool) {
 	var near []store.QueueEntry
@@ -182,7 +188,7 @@ func reachable(ctx context.Context, spec QueueSpec, waiting []store.QueueEntry, 
 		switch {
 		case spec.Reach.CanPlay(ctx, w.UserID, spec.ChannelID):
 			return w, spec.ChannelID, true
-		case spec.Reach.CanPlay(ctx, spec.Player.ID, w.ChannelID):
+		case spec.Reach.CanPlay(ctx, spec.Player.ID, w.ChannelID) && spec.Reach.CanPost(ctx, w.ChannelID):
 			return w, w.ChannelID, true
 		}
 	}

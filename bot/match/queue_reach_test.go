@@ -7,11 +7,15 @@ import (
 	"github.com/tengen-bot/tengen/store"
 )
 
-// reach is a Reach that knows who can play where, and counts the questions.
+// reach is a Reach that knows who can play where and where the bot can
+// post (everywhere but in noPost), and counts the questions.
 type reach struct {
-	can   map[[2]string]bool // {user, channel}
-	asked int
+	can    map[[2]string]bool // {user, channel}
+	noPost map[string]bool
+	asked  int
 }
+
+func (r *reach) CanPost(_ context.Context, channelID string) bool { return !r.noPost[channelID] }
 
 func (r *reach) CanPlay(_ context.Context, userID, channelID string) bool {
 	r.asked++
@@ -34,17 +38,20 @@ func (e *env) queueReach(p Player, channel string, r *reach) (*store.Game, *stor
 // waiting in the joiner's channel come first.
 func TestQueuePairsAcrossChannels(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		can  [][2]string
-		want string // the game's channel, "" for none
+		name   string
+		can    [][2]string
+		noPost string // where the bot cannot post
+		want   string // the game's channel, "" for none
 	}{
-		{"both can play in both", [][2]string{{alice.ID, "y"}, {bob.ID, "x"}}, "y"},
-		{"alice cannot play in y, bob can in x", [][2]string{{bob.ID, "x"}}, "x"},
-		{"neither can play in the other's", nil, ""},
+		{"both can play in both", [][2]string{{alice.ID, "y"}, {bob.ID, "x"}}, "", "y"},
+		{"alice cannot play in y, bob can in x", [][2]string{{bob.ID, "x"}}, "", "x"},
+		{"bob can play in x, the bot cannot post there", [][2]string{{bob.ID, "x"}}, "x", ""},
+		{"the bot need not post where bob answers", [][2]string{{alice.ID, "y"}}, "y", "y"},
+		{"neither can play in the other's", nil, "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newEnv(t, Config{})
-			r := &reach{can: map[[2]string]bool{}}
+			r := &reach{can: map[[2]string]bool{}, noPost: map[string]bool{c.noPost: true}}
 			for _, k := range c.can {
 				r.can[k] = true
 			}
