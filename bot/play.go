@@ -16,7 +16,8 @@ import (
 // server that installed Tengen, one waiting in another of its channels
 // may be paired too (reach.go): the game starts here, as the answer, when
 // the other can play here, else in the other's channel, where its board
-// mentions both, when the player can play there (the answer says where).
+// mentions both, when the player can play there and Tengen can post
+// there (the answer says where).
 // Else they wait, privately told until when, where others wait in the
 // server, and how to leave (/play leave, or the answer's button).
 
