@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -209,5 +210,40 @@ func TestPlayPairingWhenDiscordFails(t *testing.T) {
 	}
 	w.waitingIn(hall, w.bob)
 
+	w.noFailures()
+}
+
+// TestPlayPairsIntoAThread: a thread's permissions are its parent's, so a
+// player waiting in a channel is paired with one joining in a thread of a
+// channel they can play in: the game is in the thread, as the answer there.
+func TestPlayPairsIntoAThread(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	s := w.dc.Session()
+	hall := w.dc.NewChannel("hall")
+	starter, err := s.ChannelMessageSend(hall.ID, "talk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := s.MessageThreadStart(hall.ID, starter.ID, "talk", 10080)
+	if err != nil {
+		t.Fatal(err)
+	}
+	thread := w.dc.Channel(th.ID)
+	w.joinGomoku(w.alice, w.lobby)
+	board := w.settled(w.joinGomoku(w.bob, thread))
+	if board == nil || board.Ephemeral() || board.ChannelID != thread.ID || !strings.Contains(board.Content, "<@"+w.alice.ID+">") {
+		t.Fatalf("the game paired into the thread: %+v", board)
+	}
+	// Get Channel was asked of the thread, then of its parent.
+	var asked []string
+	for _, r := range w.dc.Requests() {
+		if r.Method == http.MethodGet && r.Route == "/channels/{channel_id}" {
+			asked = append(asked, strings.TrimPrefix(r.Path, "/channels/"))
+		}
+	}
+	if i, j := slices.Index(asked, thread.ID), slices.Index(asked, hall.ID); i < 0 || j < i {
+		t.Fatalf("Get Channel asked of %v, want the thread %s then #hall %s", asked, thread.ID, hall.ID)
+	}
 	w.noFailures()
 }
