@@ -68,8 +68,14 @@ func channelPermissions(g permGuild, userID string, roles []string, overwrites [
 }
 
 // canPlayIn reports whether permissions p let a member see a channel and
-// send messages there: what a player needs to play a game in it.
-func canPlayIn(p int64) bool {
-	const need int64 = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages
+// send messages there: what a player needs to play a game in it. In a
+// thread, whose permissions are its parent's, sending takes
+// SEND_MESSAGES_IN_THREADS instead of SEND_MESSAGES ("Inherited
+// Permissions (Threads)").
+func canPlayIn(p int64, thread bool) bool {
+	need := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages)
+	if thread {
+		need = discordgo.PermissionViewChannel | discordgo.PermissionSendMessagesInThreads
+	}
 	return p&discordgo.PermissionAdministrator != 0 || p&need == need
 }

@@ -61,20 +61,31 @@ func TestChannelPermissions(t *testing.T) {
 	}
 }
 
-// TestCanPlayIn: a player needs to see a channel and send messages there.
+// TestCanPlayIn: a player needs to see a channel and send messages there
+// (in a thread, SEND_MESSAGES_IN_THREADS).
 func TestCanPlayIn(t *testing.T) {
+	const (
+		view     = discordgo.PermissionViewChannel
+		send     = discordgo.PermissionSendMessages
+		inThread = discordgo.PermissionSendMessagesInThreads
+	)
 	for _, c := range []struct {
-		p    int64
-		want bool
+		p      int64
+		thread bool
+		want   bool
 	}{
-		{discordgo.PermissionViewChannel | discordgo.PermissionSendMessages, true},
-		{discordgo.PermissionViewChannel, false},
-		{discordgo.PermissionSendMessages, false},
-		{discordgo.PermissionAdministrator, true},
-		{0, false},
+		{view | send, false, true},
+		{view, false, false},
+		{send, false, false},
+		{discordgo.PermissionAdministrator, false, true},
+		{0, false, false},
+		{view | send, true, false},
+		{view | inThread, true, true},
+		{view | inThread, false, false},
+		{discordgo.PermissionAdministrator, true, true},
 	} {
-		if got := canPlayIn(c.p); got != c.want {
-			t.Errorf("canPlayIn(%b) = %v, want %v", c.p, got, c.want)
+		if got := canPlayIn(c.p, c.thread); got != c.want {
+			t.Errorf("canPlayIn(%b, thread %v) = %v, want %v", c.p, c.thread, got, c.want)
 		}
 	}
 }

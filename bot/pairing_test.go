@@ -215,7 +215,8 @@ func TestPlayPairingWhenDiscordFails(t *testing.T) {
 
 // TestPlayPairsIntoAThread: a thread's permissions are its parent's, so a
 // player waiting in a channel is paired with one joining in a thread of a
-// channel they can play in: the game is in the thread, as the answer there.
+// channel they can play in: the game is in the thread, as the answer there;
+// but sending there takes SEND_MESSAGES_IN_THREADS.
 func TestPlayPairsIntoAThread(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, setup{})
@@ -245,5 +246,23 @@ func TestPlayPairsIntoAThread(t *testing.T) {
 	if i, j := slices.Index(asked, thread.ID), slices.Index(asked, hall.ID); i < 0 || j < i {
 		t.Fatalf("Get Channel asked of %v, want the thread %s then #hall %s", asked, thread.ID, hall.ID)
 	}
+
+	// Sending in a thread takes SEND_MESSAGES_IN_THREADS, which SEND_MESSAGES
+	// does not give: erin cannot play in such a thread, so the game is in
+	// her channel, which frank can play in.
+	quiet := w.dc.NewChannel("quiet")
+	quiet.SetRoleOverwrite(w.dc.Guild().Everyone(), discordgo.PermissionSendMessages, discordgo.PermissionSendMessagesInThreads)
+	starter, err = s.ChannelMessageSend(quiet.ID, "talk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err = s.MessageThreadStart(quiet.ID, starter.ID, "talk", 10080)
+	if err != nil {
+		t.Fatal(err)
+	}
+	erin, frank := w.dc.User("erin"), w.dc.User("frank")
+	w.joinGomoku(erin, w.lobby)
+	w.wantAnswer(w.joinGomoku(frank, w.dc.Channel(th.ID)), "Paired!", "<#"+w.lobby.ID+">")
+	w.boardFor(w.lobby, erin, frank)
 	w.noFailures()
 }

@@ -28,24 +28,31 @@ type reach struct {
 
 	guild    *permGuild
 	members  map[string][]string // user id → role ids
-	channels map[string][]*discordgo.PermissionOverwrite
+	channels map[string]overwrites
+}
+
+// overwrites are a channel's permission overwrites (a thread's parent's),
+// and whether it is a thread.
+type overwrites struct {
+	list   []*discordgo.PermissionOverwrite
+	thread bool
 }
 
 // newReach returns the reach of a join in guildID.
 func newReach(r *rest, log *slog.Logger, guildID string) *reach {
 	return &reach{rest: r, log: log, guildID: guildID, members: map[string][]string{},
-		channels: map[string][]*discordgo.PermissionOverwrite{}}
+		channels: map[string]overwrites{}}
 }
 
 // CanPlay reports whether userID can see channelID and send messages there.
 func (x *reach) CanPlay(ctx context.Context, userID, channelID string) bool {
-	p, err := x.permissions(ctx, userID, channelID)
+	p, thread, err := x.permissions(ctx, userID, channelID)
 	if err != nil {
 		x.log.Warn("cannot tell whether a player can play in a channel: not paired there",
 			"guild", x.guildID, "user", userID, "channel", channelID, "err", err)
 		return false
 	}
-	return canPlayIn(p)
+	return canPlayIn(p, thread)
 }
 
 // CanPost reports whether the bot can see channelID and send messages
@@ -57,13 +64,13 @@ func (x *reach) CanPost(ctx context.Context, channelID string) bool {
 		x.log.Warn("cannot tell whether the bot can post in a channel: its id is not known yet", "channel", channelID)
 		return false
 	}
-	p, err := x.permissions(ctx, bot, channelID)
+	p, thread, err := x.permissions(ctx, bot, channelID)
 	if err != nil {
 		x.log.Warn("cannot tell whether the bot can post in a channel: no game there",
 			"guild", x.guildID, "channel", channelID, "err", err)
 		return false
 	}
-	return canPlayIn(p)
+	return canPlayIn(p, thread)
 }
 
 // botID is the bot user's id: the gateway's READY tells it, else the
@@ -75,12 +82,13 @@ func (x *reach) botID() string {
 	return x.rest.appID()
 }
 
-// permissions computes userID's permissions in channelID.
-func (x *reach) permissions(ctx context.Context, userID, channelID string) (int64, error) {
+// permissions computes userID's permissions in channelID, and tells
+// whether it is a thread.
+func (x *reach) permissions(ctx context.Context, userID, channelID string) (int64, bool, error) {
 	if x.guild == nil {
 		var g discordgo.Guild
 		if err := x.get(ctx, discordgo.EndpointGuild(x.guildID), &g); err != nil {
-			return 0, fmt.Errorf("reading guild %s: %w", x.guildID, err)
+			return 0, false, fmt.Errorf("reading guild %s: %w", x.guildID, err)
 		}
 		pg := permGuild{ID: g.ID, OwnerID: g.OwnerID, Roles: map[string]int64{}}
 		for _, r := range g.Roles {
@@ -92,39 +100,45 @@ func (x *reach) permissions(ctx context.Context, userID, channelID string) (int6
 	if !ok {
 		var m discordgo.Member
 		if err := x.get(ctx, discordgo.EndpointGuildMember(x.guildID, userID), &m); err != nil {
-			return 0, fmt.Errorf("reading member %s: %w", userID, err)
+			return 0, false, fmt.Errorf("reading member %s: %w", userID, err)
 		}
 		roles = m.Roles
 		x.members[userID] = roles
 	}
-	overwrites, ok := x.channels[channelID]
+	ow, ok := x.channels[channelID]
 	if !ok {
 		var err error
-		if overwrites, err = x.overwrites(ctx, channelID); err != nil {
-			return 0, err
+		if ow, err = x.overwrites(ctx, channelID); err != nil {
+			return 0, false, err
 		}
-		x.channels[channelID] = overwrites
+		x.channels[channelID] = ow
 	}
-	return channelPermissions(*x.guild, userID, roles, overwrites), nil
+	return channelPermissions(*x.guild, userID, roles, ow.list), ow.thread, nil
 }
 
-// overwrites returns the permission overwrites of channelID (a thread's
-// parent's), which must be in the guild.
-func (x *reach) overwrites(ctx context.Context, channelID string) ([]*discordgo.PermissionOverwrite, error) {
+// overwrites returns the permission overwrites of channelID, which must
+// be in the guild: a thread's are its parent's ("Inherited Permissions
+// (Threads)"; a private thread, which takes membership besides, is
+// refused).
+func (x *reach) overwrites(ctx context.Context, channelID string) (overwrites, error) {
 	var c discordgo.Channel
 	if err := x.get(ctx, discordgo.EndpointChannel(channelID), &c); err != nil {
-		return nil, fmt.Errorf("reading channel %s: %w", channelID, err)
+		return overwrites{}, fmt.Errorf("reading channel %s: %w", channelID, err)
 	}
 	if c.GuildID != x.guildID {
-		return nil, fmt.Errorf("channel %s is not in guild %s", channelID, x.guildID)
+		return overwrites{}, fmt.Errorf("channel %s is not in guild %s", channelID, x.guildID)
 	}
-	if c.IsThread() {
-		if c.Type == discordgo.ChannelTypeGuildPrivateThread {
-			return nil, fmt.Errorf("channel %s is a private thread", channelID)
-		}
-		return x.overwrites(ctx, c.ParentID)
+	if !c.IsThread() {
+		return overwrites{list: c.PermissionOverwrites}, nil
 	}
-	return c.PermissionOverwrites, nil
+	if c.Type == discordgo.ChannelTypeGuildPrivateThread {
+		return overwrites{}, fmt.Errorf("channel %s is a private thread", channelID)
+	}
+	parent, err := x.overwrites(ctx, c.ParentID)
+	if err != nil {
+		return overwrites{}, fmt.Errorf("the parent of thread %s: %w", channelID, err)
+	}
+	return overwrites{list: parent.list, thread: true}, nil
 }
 
 // get reads endpoint with the bot token into out.
