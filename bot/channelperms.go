@@ -67,6 +67,17 @@ func channelPermissions(g permGuild, userID string, roles []string, overwrites [
 	return p
 }
 
+// timedOut is what a member with permissions p may do while timed out
+// ("Permissions For Timed Out Members"): only VIEW_CHANNEL and
+// READ_MESSAGE_HISTORY, unless they are an administrator (the owner's
+// permissions include ADMINISTRATOR here).
+func timedOut(p int64) int64 {
+	if p&discordgo.PermissionAdministrator != 0 {
+		return p
+	}
+	return p & (discordgo.PermissionViewChannel | discordgo.PermissionReadMessageHistory)
+}
+
 // canPlayIn reports whether permissions p let a member see a channel and
 // send messages there: what a player needs to play a game in it. In a
 // thread, whose permissions are its parent's, sending takes

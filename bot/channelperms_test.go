@@ -61,6 +61,19 @@ func TestChannelPermissions(t *testing.T) {
 	}
 }
 
+// TestTimedOut: a timed-out member keeps only VIEW_CHANNEL and
+// READ_MESSAGE_HISTORY; administrators (and so the owner) are exempt.
+func TestTimedOut(t *testing.T) {
+	const keep = discordgo.PermissionViewChannel | discordgo.PermissionReadMessageHistory
+	if got := timedOut(keep | discordgo.PermissionSendMessages); got != keep {
+		t.Errorf("timed out: %b, want %b", got, keep)
+	}
+	g := permGuild{ID: "g", OwnerID: "owner", Roles: map[string]int64{"g": keep | discordgo.PermissionSendMessages}}
+	if p := channelPermissions(g, "owner", nil, nil); timedOut(p) != p || !canPlayIn(timedOut(p), false) {
+		t.Errorf("the owner timed out: %b", timedOut(p))
+	}
+}
+
 // TestCanPlayIn: a player needs to see a channel and send messages there
 // (in a thread, SEND_MESSAGES_IN_THREADS).
 func TestCanPlayIn(t *testing.T) {

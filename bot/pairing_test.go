@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -63,8 +64,9 @@ func (w *world) boardFor(ch *discordtest.Channel, a, b *discordtest.User) *disco
 // channel when the waiting player can play there (its board the answer,
 // mentioning and notifying both), else in the waiting player's channel
 // when the joiner can play there and Tengen can post there (the answer
-// says where, the board there mentions and notifies both), else not at all; what each can do is
-// computed from the server's roles and the channels' overwrites.
+// says where, the board there mentions and notifies both), else not at
+// all; what each can do is computed from the server's roles, the channels'
+// overwrites and timeouts.
 func TestPlayPairsAcrossChannels(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, setup{})
@@ -117,6 +119,21 @@ func TestPlayPairsAcrossChannels(t *testing.T) {
 	w.waitingIn(club, hank)
 	w.must(gina.Slash(ctxT(t), mute, "play", discordtest.Sub("leave")))
 	w.must(hank.Slash(ctxT(t), club, "play", discordtest.Sub("leave")))
+
+	// A timed-out member may not send messages anywhere until the timeout
+	// ends: ivy, timed out while waiting in #hall, is not paired into
+	// #club, nor jack, timed out, into her channel; once it has ended, she
+	// is.
+	ivy, jack := w.dc.User("ivy"), w.dc.User("jack")
+	g.GiveRole(jack, members)
+	w.joinGomoku(ivy, hall)
+	g.TimeOut(ivy, w.dc.Clock().Now().Add(time.Minute))
+	g.TimeOut(jack, w.dc.Clock().Now().Add(time.Minute))
+	w.wantAnswer(w.joinGomoku(jack, club), "You are waiting", "<#"+hall.ID+">")
+	w.waitingIn(hall, ivy)
+	w.dc.Clock().Advance(time.Minute)
+	w.wantAnswer(w.joinGomoku(jack, club), "Paired!", "<#"+hall.ID+">")
+	w.boardFor(hall, ivy, jack)
 
 	// Each sees only a channel of their own: no pairing, both wait, and the
 	// answer names where the other waits.

@@ -62,7 +62,7 @@ func (b *Bot) playJoin(q *request, o options) (reply, error) {
 		Player: q.user, Rated: rated, GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,
 	}
 	if q.via.Place == store.Server && q.i.GuildID != "" {
-		spec.Reach = newReach(b.rest, b.log, q.i.GuildID)
+		spec.Reach = newReach(b.rest, b.log, q.i.GuildID, b.clock.Now)
 	}
 	g, e, err := b.m.Queue(q.ctx, spec)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -14,7 +15,8 @@ import (
 // member's permissions only for the channel an interaction comes from, so
 // reach computes them (channelPermissions) from what the bot may read
 // with its token: the guild (its roles and owner: Get Guild), the member
-// (their roles: Get Guild Member, which needs no privileged intent) and
+// (their roles, and a timeout: Get Guild Member, which needs no
+// privileged intent) and
 // the channel (its permission overwrites: Get Channel; a thread's are its
 // parent's); and whether the bot itself can post in a channel, the same
 // way. It serves one join: what it read is kept for its other
@@ -26,9 +28,17 @@ type reach struct {
 	log     *slog.Logger
 	guildID string
 
+	now      func() time.Time
 	guild    *permGuild
-	members  map[string][]string // user id → role ids
+	members  map[string]member
 	channels map[string]overwrites
+}
+
+// member is what reach knows of a member: their roles, and until when
+// they are timed out (zero when they are not).
+type member struct {
+	roles    []string
+	timedOut time.Time
 }
 
 // overwrites are a channel's permission overwrites (a thread's parent's),
@@ -38,9 +48,9 @@ type overwrites struct {
 	thread bool
 }
 
-// newReach returns the reach of a join in guildID.
-func newReach(r *rest, log *slog.Logger, guildID string) *reach {
-	return &reach{rest: r, log: log, guildID: guildID, members: map[string][]string{},
+// newReach returns the reach of a join in guildID at now.
+func newReach(r *rest, log *slog.Logger, guildID string, now func() time.Time) *reach {
+	return &reach{rest: r, log: log, guildID: guildID, now: now, members: map[string]member{},
 		channels: map[string]overwrites{}}
 }
 
@@ -96,14 +106,17 @@ func (x *reach) permissions(ctx context.Context, userID, channelID string) (int6
 		}
 		x.guild = &pg
 	}
-	roles, ok := x.members[userID]
+	mem, ok := x.members[userID]
 	if !ok {
 		var m discordgo.Member
 		if err := x.get(ctx, discordgo.EndpointGuildMember(x.guildID, userID), &m); err != nil {
 			return 0, false, fmt.Errorf("reading member %s: %w", userID, err)
 		}
-		roles = m.Roles
-		x.members[userID] = roles
+		mem.roles = m.Roles
+		if m.CommunicationDisabledUntil != nil {
+			mem.timedOut = *m.CommunicationDisabledUntil
+		}
+		x.members[userID] = mem
 	}
 	ow, ok := x.channels[channelID]
 	if !ok {
@@ -113,7 +126,11 @@ func (x *reach) permissions(ctx context.Context, userID, channelID string) (int6
 		}
 		x.channels[channelID] = ow
 	}
-	return channelPermissions(*x.guild, userID, roles, ow.list), ow.thread, nil
+	p := channelPermissions(*x.guild, userID, mem.roles, ow.list)
+	if mem.timedOut.After(x.now()) {
+		p = timedOut(p)
+	}
+	return p, ow.thread, nil
 }
 
 // overwrites returns the permission overwrites of channelID, which must

@@ -80,6 +80,9 @@ type Guild struct {
 	roles       []*Role
 	memberRoles map[string][]*Role
 	owner       string
+	// timeouts are when each timed-out member's timeout ends (TimeOut);
+	// guarded by dc.mu.
+	timeouts map[string]time.Time
 }
 
 // Leave makes u no longer a member of the guild (every user is one at

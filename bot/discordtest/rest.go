@@ -579,9 +579,13 @@ func (dc *Discord) getMember(q *restReq) (int, any) {
 	// A member object as Get Guild Member returns it: no permissions, which
 	// only interactions carry (resources/guild.mdx "Guild Member Object").
 	wu := u.wire()
+	var timeout any // null, or when the member's timeout ends
+	if until, out := g.timedOutLocked(u); out {
+		timeout = timestamp(until)
+	}
 	return http.StatusOK, map[string]any{
 		"user": wu, "roles": g.roleIDsLocked(u), "joined_at": timestamp(dc.clock.Now()), "nick": nil, "avatar": nil,
-		"banner": nil, "premium_since": nil, "communication_disabled_until": nil, "pending": false, "flags": 0,
+		"banner": nil, "premium_since": nil, "communication_disabled_until": timeout, "pending": false, "flags": 0,
 		"mute": false, "deaf": false,
 	}
 }

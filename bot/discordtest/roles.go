@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -103,6 +104,26 @@ func (g *Guild) SetOwner(u *User) {
 	g.owner = u.ID
 }
 
+// TimeOut times u out in the guild until until (topics/permissions.mdx
+// "Permissions For Timed Out Members"): until then u has no permission but
+// VIEW_CHANNEL and READ_MESSAGE_HISTORY, unless u is the owner or an
+// administrator, and Get Guild Member tells until when.
+func (g *Guild) TimeOut(u *User, until time.Time) {
+	g.dc.mu.Lock()
+	defer g.dc.mu.Unlock()
+	if g.timeouts == nil {
+		g.timeouts = map[string]time.Time{}
+	}
+	g.timeouts[u.ID] = until
+}
+
+// timedOutLocked returns when u's timeout ends, if u is timed out now.
+// dc.mu must be held.
+func (g *Guild) timedOutLocked(u *User) (time.Time, bool) {
+	until, ok := g.timeouts[u.ID]
+	return until, ok && until.After(g.dc.clock.Now())
+}
+
 // ownerLocked is the id of the guild's owner. dc.mu must be held.
 func (g *Guild) ownerLocked() string {
 	if g.owner == "" {
@@ -168,7 +189,8 @@ const allPermissions = discordgo.PermissionAll | discordgo.PermissionAdministrat
 // everything; else the base is @everyone's permissions ORed with those of
 // u's roles, and ADMINISTRATOR there grants everything; else the
 // channel's overwrites apply, @everyone's first, then those of u's roles
-// together (their denies, then their allows), then u's own. Without
+// together (their denies, then their allows), then u's own; a timed-out u
+// keeps only VIEW_CHANNEL and READ_MESSAGE_HISTORY. Without
 // VIEW_CHANNEL the others are implicitly denied ("Implicit Permissions"),
 // which those who check them apply (canSeeLocked, botChannelLocked):
 // like Discord's member.permissions, the value keeps them. dc.mu must be
@@ -206,6 +228,9 @@ func (c *Channel) permissionsLocked(u *User) int64 {
 	if u != nil {
 		if o, ok := c.overwriteLocked(u.ID, discordgo.PermissionOverwriteTypeMember); ok {
 			p = p&^o.deny | o.allow
+		}
+		if _, out := g.timedOutLocked(u); out {
+			p &= discordgo.PermissionViewChannel | discordgo.PermissionReadMessageHistory
 		}
 	}
 	return p

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -98,6 +99,22 @@ func TestPermissionsFromRolesAndOverwrites(t *testing.T) {
 	if got := lobby.AppPermissions(); got != base&^send {
 		t.Errorf("the bot in #lobby after SetAppPermissions: %d, want %d", got, base&^send)
 	}
+
+	// A timed-out member keeps only VIEW_CHANNEL and READ_MESSAGE_HISTORY
+	// until the timeout ends; an administrator is exempt.
+	until := dc.Clock().Now().Add(time.Hour)
+	g.TimeOut(erin, until)
+	g.TimeOut(carol, until)
+	if got := lobby.PermissionsOf(erin); got != view|discordgo.PermissionReadMessageHistory {
+		t.Errorf("erin, timed out: %d", got)
+	}
+	if got := lobby.PermissionsOf(carol); got != all {
+		t.Errorf("carol, an administrator timed out: %d, want %d", got, all)
+	}
+	dc.Clock().Advance(time.Hour)
+	if got := lobby.PermissionsOf(erin); got != base&^send {
+		t.Errorf("erin after her timeout: %d, want %d", got, base&^send)
+	}
 }
 
 // TestRolesMembersAndChannelsOverREST: Get Guild Roles, Get Guild Member
@@ -116,6 +133,8 @@ func TestRolesMembersAndChannelsOverREST(t *testing.T) {
 	ch.SetRoleOverwrite(g.Everyone(), 0, discordgo.PermissionViewChannel)
 	ch.SetUserOverwrite(alice, discordgo.PermissionViewChannel, 0)
 	g.Leave(bob)
+	until := dc.Clock().Now().Add(time.Hour).Truncate(time.Millisecond)
+	g.TimeOut(alice, until)
 
 	body, err := s.Request(http.MethodGet, discordgo.EndpointGuildRoles(g.ID), nil)
 	if err != nil {
@@ -147,7 +166,8 @@ func TestRolesMembersAndChannelsOverREST(t *testing.T) {
 	if err := json.Unmarshal(body, &m); err != nil {
 		t.Fatal(err)
 	}
-	if m.User == nil || m.User.ID != alice.ID || !slices.Equal(m.Roles, []string{players.ID}) {
+	if m.User == nil || m.User.ID != alice.ID || !slices.Equal(m.Roles, []string{players.ID}) ||
+		m.CommunicationDisabledUntil == nil || !m.CommunicationDisabledUntil.Equal(until) {
 		t.Errorf("member %+v", m)
 	}
 	if _, err := s.GuildMember(g.ID, bob.ID); err == nil {
