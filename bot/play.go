@@ -10,12 +10,16 @@ import (
 	"github.com/tengen-bot/tengen/store"
 )
 
-// /play join puts the player in the matchmaking queue of this channel
-// (match.Manager.Queue): paired at once with a waiting player of similar
-// rating who asked for the same game here, the game starts as the answer
-// to their command; else they wait, privately told until when, where
-// others wait in the server, and how to leave (/play leave, or the
-// answer's button).
+// /play join puts the player in the matchmaking queue (match.Manager.Queue):
+// paired at once with a waiting player of similar rating who asked for the
+// same game here, the game starts as the answer to their command; in a
+// server that installed Tengen, one waiting in another of its channels
+// may be paired too (reach.go): the game starts here, as the answer, when
+// the other can play here, else in the other's channel, where its board
+// mentions both, when the player can play there and Tengen can post
+// there (the answer says where).
+// Else they wait, privately told until when, where others wait in the
+// server, and how to leave (/play leave, or the answer's button).
 
 // Names of /play and its subcommands, and the custom id of the Leave
 // button.
@@ -46,12 +50,20 @@ func (b *Bot) playJoin(q *request, o options) (reply, error) {
 		return reply{}, err
 	}
 	kind := store.Kind(o.str(optGame))
-	g, e, err := b.m.Queue(q.ctx, match.QueueSpec{
+	spec := match.QueueSpec{
 		Setup:  match.Setup{Kind: kind, Rules: o.str(optRule), Size: int(o.int(optSize)), Time: tc},
 		Player: q.user, Rated: rated, GuildID: q.i.GuildID, ChannelID: q.i.ChannelID, Via: q.via,
-	})
+	}
+	if q.via.Place == store.Server && q.i.GuildID != "" {
+		spec.Reach = newReach(b.rest, b.log, q.i.GuildID, b.clock.Now)
+	}
+	g, e, err := b.m.Queue(q.ctx, spec)
 	if err != nil {
 		return reply{}, err
+	}
+	if g != nil && g.ChannelID != q.i.ChannelID {
+		// its board is posted there (the deliverer, told by match)
+		return ephemeralReply(q.loc.t("play.paired_in", "<#"+g.ChannelID+">")), nil
 	}
 	if g != nil {
 		rep, err := b.played(q, g.ID)
@@ -59,7 +71,11 @@ func (b *Bot) playJoin(q *request, o options) (reply, error) {
 		return rep, err
 	}
 	asked := &store.Game{Kind: e.Kind, Rules: e.Rules, Size: e.Size, TimeControl: e.TimeControl}
-	text := q.loc.t("play.waiting", kindName(q.loc, e.Kind), setupText(q.loc, asked)+timeNote(q.loc, asked),
+	waiting := "play.waiting"
+	if spec.Reach != nil {
+		waiting = "play.waiting_server"
+	}
+	text := q.loc.t(waiting, kindName(q.loc, e.Kind), setupText(q.loc, asked)+timeNote(q.loc, asked),
 		fmt.Sprintf("<t:%d:R>", e.ExpiresAt.Unix()))
 	others, err := b.m.WaitingElsewhere(q.ctx, *e)
 	if err != nil {

@@ -9,8 +9,9 @@ import (
 )
 
 // TestPlayQueue: /play join waits privately (saying until when and where
-// others wait in the server), pairs the next player asking for the same
-// game in the same channel, starts the game there as the answer to their
+// others wait in the server, when they cannot play in each other's
+// channels), pairs the next player asking for the same game in the same
+// channel, starts the game there as the answer to their
 // command with both mentioned and notified, survives a restart, lapses,
 // and is left with /play leave or the answer's button.
 func TestPlayQueue(t *testing.T) {
@@ -18,6 +19,8 @@ func TestPlayQueue(t *testing.T) {
 	w := newWorld(t, setup{})
 	ctx := ctxT(t)
 	hall := w.dc.NewChannel("hall")
+	hall.Hide(w.alice)
+	w.lobby.Hide(w.carol)
 	gomoku := discordtest.Opt("game", "gomoku")
 
 	wait := w.must(w.alice.Slash(ctx, w.lobby, "play", discordtest.Sub("join", gomoku)))

@@ -11,8 +11,9 @@ import (
 )
 
 // QueueEntry is a player waiting in the /play queue to be paired with
-// another who asks for the same game in the same channel. A user has one
-// entry at most.
+// another who asks for the same game in the same channel, or in another
+// channel of the same server (match.Queue decides). A user has one entry
+// at most.
 type QueueEntry struct {
 	UserID, Name       string
 	GuildID, ChannelID string

@@ -391,7 +391,7 @@ func TestRESTAuthAndUnknownRoutes(t *testing.T) {
 		t.Fatal("a wrong token was accepted")
 	}
 	s.Token = discordtest.Token
-	if _, err := s.GuildRoles(dc.Guild().ID); err == nil {
+	if _, err := s.GuildChannels(dc.Guild().ID); err == nil {
 		t.Fatal("an unimplemented route answered")
 	}
 	if errs := rec.Errors(); len(errs) != 1 || !strings.Contains(errs[0], "does not implement") {

@@ -73,6 +73,16 @@ type Guild struct {
 	locale    discordgo.Locale // the community's preferred locale; guarded by dc.mu
 	botMember bool             // the bot user is in the guild (SetBotMember); guarded by dc.mu
 	absent    map[string]bool  // users who are not members (Leave); guarded by dc.mu
+
+	// roles are the guild's roles, @everyone first; memberRoles the roles
+	// of each user by id; owner the owner's id ("" for defaultOwnerID).
+	// Guarded by dc.mu; see roles.go.
+	roles       []*Role
+	memberRoles map[string][]*Role
+	owner       string
+	// timeouts are when each timed-out member's timeout ends (TimeOut);
+	// guarded by dc.mu.
+	timeouts map[string]time.Time
 }
 
 // Leave makes u no longer a member of the guild (every user is one at
@@ -110,6 +120,7 @@ func (dc *Discord) NewGuild(name string) *Guild {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
 	g := &Guild{ID: dc.newIDLocked(), Name: name, dc: dc, locale: DefaultLocale, botMember: true}
+	g.everyoneLocked()
 	dc.guilds = append(dc.guilds, g)
 	dc.announceLocked("GUILD_CREATE", func() any { return dc.guildCreateLocked(g) })
 	return g
@@ -120,7 +131,8 @@ func (g *Guild) NewChannel(name string) *Channel {
 	dc := g.dc
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	c := &Channel{ID: dc.newIDLocked(), Name: name, GuildID: g.ID, dc: dc, appPerms: DefaultPermissions, memberPerms: DefaultPermissions}
+	c := &Channel{ID: dc.newIDLocked(), Name: name, GuildID: g.ID, dc: dc, memberPerms: DefaultPermissions}
+	c.setAppPermissionsLocked(DefaultPermissions)
 	dc.channels[c.ID] = c
 	if g.botMember {
 		dc.announceLocked("CHANNEL_CREATE", func() any { return c.wireLocked() })
@@ -181,7 +193,8 @@ func (c *Channel) wireLocked() map[string]any {
 	if c.thread != nil {
 		return c.threadWireLocked()
 	}
-	return map[string]any{"id": c.ID, "type": 0, "name": c.Name, "guild_id": c.GuildID, "position": 0}
+	return map[string]any{"id": c.ID, "type": 0, "name": c.Name, "guild_id": c.GuildID, "position": 0, "flags": 0,
+		"permission_overwrites": c.wireOverwritesLocked()}
 }
 
 // typeLocked is the channel's type as Discord numbers it: a guild text
@@ -207,34 +220,29 @@ type Channel struct {
 
 	recipient   *User   // DM channels with the bot only
 	group       []*User // group DMs only: who is in it
-	appPerms    int64   // the bot's permissions (SetAppPermissions); guarded by dc.mu
-	memberPerms int64   // every user's permissions (SetMemberPermissions); guarded by dc.mu
-	// hidden lists users who may not view the channel (Hide); guarded by dc.mu
-	hidden map[string]bool
+	memberPerms int64   // every user's permissions in a group DM; guarded by dc.mu
+	// overwrites are a guild channel's permission overwrites (roles.go);
+	// guarded by dc.mu
+	overwrites []overwrite
 	// thread is the state of a thread channel (nil for other channels);
 	// guarded by dc.mu. See threads.go.
 	thread *threadState
 }
 
-// Hide takes VIEW_CHANNEL away from u in the channel (a permission
-// overwrite): u's resolved member in a user option carries the channel's
-// permissions without it.
+// Hide takes VIEW_CHANNEL away from u in the channel: a deny in u's
+// permission overwrite, so that u has no permission there (a thread's
+// permissions are its parent's: hide the parent).
 func (c *Channel) Hide(u *User) {
 	c.dc.mu.Lock()
 	defer c.dc.mu.Unlock()
-	if c.hidden == nil {
-		c.hidden = map[string]bool{}
-	}
-	c.hidden[u.ID] = true
+	o, _ := c.overwriteLocked(u.ID, discordgo.PermissionOverwriteTypeMember)
+	o.id, o.kind = u.ID, discordgo.PermissionOverwriteTypeMember
+	o.deny, o.allow = o.deny|discordgo.PermissionViewChannel, o.allow&^discordgo.PermissionViewChannel
+	c.setOverwriteLocked(o)
 }
 
 // permsForLocked is what u may do in the channel. dc.mu must be held.
-func (c *Channel) permsForLocked(u *User) int64 {
-	if c.base().hidden[u.ID] {
-		return c.members() &^ discordgo.PermissionViewChannel
-	}
-	return c.members()
-}
+func (c *Channel) permsForLocked(u *User) int64 { return c.permissionsLocked(u) }
 
 // memberLocked reports whether u is in the channel: a member of its
 // guild who may view it, the user of a DM, or one of a group DM. dc.mu

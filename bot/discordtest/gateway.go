@@ -451,9 +451,9 @@ func (dc *Discord) guildCreateLocked(g *Guild) map[string]any {
 		}
 	}
 	return map[string]any{
-		"id": g.ID, "name": g.Name, "owner_id": dc.app.ID, "unavailable": false, "member_count": len(dc.users),
-		"channels": channels, "roles": []any{map[string]any{"id": g.ID, "name": "@everyone", "permissions": permString(DefaultPermissions)}},
-		"members": []any{dc.memberLocked(dc.app, DefaultPermissions)}, "threads": []any{}, "emojis": []any{}, "stickers": []any{},
+		"id": g.ID, "name": g.Name, "owner_id": g.ownerLocked(), "unavailable": false, "member_count": len(dc.users),
+		"channels": channels, "roles": g.wireRolesLocked(),
+		"members": []any{dc.memberLocked(g.ID, dc.app, DefaultPermissions)}, "threads": []any{}, "emojis": []any{}, "stickers": []any{},
 		"joined_at": timestamp(dc.clock.Now()), "large": false, "features": []any{},
 		"preferred_locale": g.locale,
 	}

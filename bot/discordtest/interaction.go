@@ -200,11 +200,15 @@ type wireMember struct {
 	Permissions string    `json:"permissions,omitempty"`
 }
 
-// memberLocked renders u as a guild member with perms, their permissions in
-// the channel at hand.
-func (dc *Discord) memberLocked(u *User, perms int64) wireMember {
+// memberLocked renders u as a member of guild guildID with perms, their
+// permissions in the channel at hand.
+func (dc *Discord) memberLocked(guildID string, u *User, perms int64) wireMember {
 	wu := u.wire()
-	return wireMember{User: &wu, Roles: []string{}, JoinedAt: timestamp(dc.clock.Now()), Permissions: permString(perms)}
+	roles := []string{}
+	if g := dc.guildLocked(guildID); g != nil {
+		roles = g.roleIDsLocked(u)
+	}
+	return wireMember{User: &wu, Roles: roles, JoinedAt: timestamp(dc.clock.Now()), Permissions: permString(perms)}
 }
 
 // interactionPayloadLocked renders the INTERACTION_CREATE data. dc.mu must be held.
@@ -234,7 +238,7 @@ func (dc *Discord) interactionPayloadLocked(ix *interaction, data any, msg *wire
 		}
 		p["guild_locale"] = gl
 		p["guild"] = map[string]any{"id": ch.GuildID, "locale": gl, "features": []any{}}
-		p["member"] = dc.memberLocked(ix.user, ch.members())
+		p["member"] = dc.memberLocked(ch.GuildID, ix.user, ch.permsForLocked(ix.user))
 		p["context"] = 0
 	} else if ch.group != nil {
 		for k, v := range ch.wireLocked() {

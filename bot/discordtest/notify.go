@@ -153,7 +153,7 @@ func decodeAllowedMentions(raw json.RawMessage) (*allowedMentions, *apiError) {
 }
 
 // canSeeLocked reports whether u can see the channel: the recipient of a DM,
-// or any user of a guild channel whose member permissions include
+// or a user of a guild channel whose permissions there include
 // VIEW_CHANNEL. c.dc.mu must be held.
 func (c *Channel) canSeeLocked(u *User) bool {
 	if u == nil {
@@ -162,5 +162,5 @@ func (c *Channel) canSeeLocked(u *User) bool {
 	if c.recipient != nil {
 		return u == c.recipient
 	}
-	return has(c.members(), discordgo.PermissionViewChannel)
+	return has(c.permsForLocked(u), discordgo.PermissionViewChannel)
 }

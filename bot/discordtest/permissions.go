@@ -61,14 +61,30 @@ func has(p, perm int64) bool {
 }
 
 // SetAppPermissions sets the bot's computed permissions in the channel (the
-// default is DefaultPermissions). Interactions in the channel carry them as
-// app_permissions, and the channel routes the bot calls with its token enforce
-// them (see botChannelLocked). A DM's are fixed by Discord (BotDMPermissions):
-// setting them there has no effect.
+// default is DefaultPermissions), as an overwrite for the bot's member that
+// allows exactly p and denies every other permission: what @everyone and
+// other users may do does not change them, and Get Channel shows it as
+// Discord would. Interactions in the channel carry them as app_permissions,
+// and the channel routes the bot calls with its token enforce them (see
+// botChannelLocked). A DM's are fixed by Discord (BotDMPermissions), and a
+// thread's are its parent's: setting them there has no effect.
 func (c *Channel) SetAppPermissions(p int64) {
 	c.dc.mu.Lock()
 	defer c.dc.mu.Unlock()
-	c.appPerms = p
+	c.setAppPermissionsLocked(p)
+}
+
+// permissionBits are the bits a permission set may have: Discord's
+// permissions fit in 53 bits (topics/permissions.mdx).
+const permissionBits int64 = 1<<53 - 1
+
+// setAppPermissionsLocked sets the bot's overwrite in a guild channel to
+// allow p and deny the rest. dc.mu must be held.
+func (c *Channel) setAppPermissionsLocked(p int64) {
+	if c.GuildID == "" || c.thread != nil {
+		return
+	}
+	c.setOverwriteLocked(overwrite{id: c.dc.app.ID, kind: discordgo.PermissionOverwriteTypeMember, allow: p, deny: permissionBits &^ p})
 }
 
 // AppPermissions returns the app's permissions in the channel, as
@@ -92,7 +108,10 @@ func (c *Channel) appPermissionsLocked() int64 {
 }
 
 // SetMemberPermissions sets what every user may do in the channel (the
-// default is DefaultPermissions): interactions carry it as member.permissions,
+// default is DefaultPermissions), as an overwrite for @everyone that
+// allows what p has and @everyone's role lacks and denies the rest (in a
+// group DM, it sets them directly): roles and overwrites of users still
+// apply on top (see roles.go). Interactions carry it as member.permissions,
 // users without VIEW_CHANNEL are never notified of mentions there, and
 // without USE_EXTERNAL_APPS a user-installed app's responses are ephemeral
 // (topics/permissions.mdx, USE_EXTERNAL_APPS: "When disabled, users will still
@@ -101,7 +120,13 @@ func (c *Channel) appPermissionsLocked() int64 {
 func (c *Channel) SetMemberPermissions(p int64) {
 	c.dc.mu.Lock()
 	defer c.dc.mu.Unlock()
-	c.memberPerms = p
+	g := c.dc.guildLocked(c.GuildID)
+	if g == nil {
+		c.memberPerms = p
+		return
+	}
+	base := g.everyoneLocked().perms
+	c.setOverwriteLocked(overwrite{id: g.ID, kind: discordgo.PermissionOverwriteTypeRole, allow: p &^ base, deny: base &^ p})
 }
 
 // SetBotMember says whether the bot user is a member of the guild (it is at

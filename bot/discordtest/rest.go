@@ -62,6 +62,7 @@ func (dc *Discord) handler() http.Handler {
 	add("GET", "/channels/{channel_id}", true, dc.getChannel)
 	add("GET", "/guilds/{guild_id}", true, dc.getGuild)
 	add("GET", "/guilds/{guild_id}/members/{user_id}", true, dc.getMember)
+	add("GET", "/guilds/{guild_id}/roles", true, dc.getRoles)
 	add("POST", "/users/@me/channels", true, dc.postDM)
 	add("POST", "/channels/{channel_id}/messages", true, dc.postChannelMessage)
 	add("GET", "/channels/{channel_id}/messages/{message_id}", true, dc.getChannelMessage)
@@ -560,7 +561,7 @@ func (dc *Discord) getGuild(q *restReq) (int, any) {
 	}
 	g := dc.guildLocked(q.param("guild_id"))
 	return http.StatusOK, map[string]any{
-		"id": g.ID, "name": g.Name, "owner_id": dc.app.ID, "roles": []any{}, "emojis": []any{}, "features": []any{},
+		"id": g.ID, "name": g.Name, "owner_id": g.ownerLocked(), "roles": g.wireRolesLocked(), "emojis": []any{}, "features": []any{},
 		"preferred_locale": g.locale,
 	}
 }
@@ -571,11 +572,22 @@ func (dc *Discord) getMember(q *restReq) (int, any) {
 	if aerr := dc.botGuildLocked(q.param("guild_id")); aerr != nil {
 		return aerr.Status, aerr
 	}
-	u := dc.usersByID[q.param("user_id")]
-	if u == nil {
+	g, u := dc.guildLocked(q.param("guild_id")), dc.usersByID[q.param("user_id")]
+	if u == nil || g.absent[u.ID] {
 		return http.StatusNotFound, newAPIError(http.StatusNotFound, 10007, "Unknown Member")
 	}
-	return http.StatusOK, dc.memberLocked(u, DefaultPermissions)
+	// A member object as Get Guild Member returns it: no permissions, which
+	// only interactions carry (resources/guild.mdx "Guild Member Object").
+	wu := u.wire()
+	var timeout any // null, or when the member's timeout ends
+	if until, out := g.timedOutLocked(u); out {
+		timeout = timestamp(until)
+	}
+	return http.StatusOK, map[string]any{
+		"user": wu, "roles": g.roleIDsLocked(u), "joined_at": timestamp(dc.clock.Now()), "nick": nil, "avatar": nil,
+		"banner": nil, "premium_since": nil, "communication_disabled_until": timeout, "pending": false, "flags": 0,
+		"mute": false, "deaf": false,
+	}
 }
 
 // postDM opens (or returns) the DM channel between the bot and a user.

@@ -298,7 +298,7 @@ func (dc *Discord) optionValueLocked(ch *Channel, def *discordgo.ApplicationComm
 		}
 		users[id] = u.wire()
 		if g := dc.guildLocked(ch.GuildID); g != nil && !g.absent[id] {
-			m := dc.memberLocked(u, ch.permsForLocked(u))
+			m := dc.memberLocked(ch.GuildID, u, ch.permsForLocked(u))
 			m.User = nil
 			members[id] = m
 		}

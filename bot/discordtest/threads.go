@@ -67,11 +67,13 @@ func (c *Channel) base() *Channel {
 	return c
 }
 
-// app is the bot's permissions in c (a thread's are its parent's).
-func (c *Channel) app() int64 { return c.base().appPerms }
+// app is the bot's permissions in c (a thread's are its parent's),
+// computed as any member's (see SetAppPermissions).
+func (c *Channel) app() int64 { return c.permissionsLocked(c.dc.app) }
 
-// members is every user's permissions in c (a thread's are its parent's).
-func (c *Channel) members() int64 { return c.base().memberPerms }
+// members is the permissions in c (a thread's are its parent's) of a user
+// with no role and no overwrite of their own: @everyone's.
+func (c *Channel) members() int64 { return c.permissionsLocked(nil) }
 
 // Parent returns the channel a thread was started in, nil for a channel
 // that is not a thread.

@@ -1,9 +1,11 @@
 package match
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/tengen-bot/tengen/engine"
@@ -11,12 +13,18 @@ import (
 )
 
 // The /play queue pairs two players who ask for the same game (kind,
-// rules, size and time control) in the same channel: the one place
-// Tengen knows both can see, as Discord tells a member's permissions only
-// for the channel an interaction comes from. A player joining is paired
-// at once with the waiting player whose rating is closest to theirs,
-// provided the difference is within the waiting player's window; else
-// they wait. The window widens the longer one waits (PairWindow): 100
+// rules, size and time control) in the same channel, or in two channels
+// of one server when Tengen can tell who sees which (QueueSpec.Reach:
+// Discord tells a member's permissions only for the channel an
+// interaction comes from, so the bot computes the others'). A player
+// joining is paired at once with the waiting player whose rating is
+// closest to theirs, provided the difference is within the waiting
+// player's window; else they wait. Those waiting in the joiner's channel
+// come first; then, closest rating first, those waiting in the server's
+// other channels: the game is played in the joiner's channel when the
+// waiting player can play there, else in the waiting player's when the
+// joiner can play there and the bot can post there, else they are not
+// paired. The window widens the longer one waits (PairWindow): 100
 // rating points at first, 50 more every 30 seconds, up to 400. An entry
 // waits Config.QueueTTL (DefaultQueueTTL: 10 minutes), then lapses
 // silently (the answer to joining says until when). A user has one entry:
@@ -25,7 +33,9 @@ import (
 // board mentions (and notifies) both. Taking the waiting entry and
 // creating the game are one transaction (store.CreatePaired): two players
 // joining at once never both take the same one, and a crash leaves either
-// both waiting or the game.
+// both waiting or the game. A game started in the waiting player's
+// channel has its first board posted there (not as the answer to the
+// joiner's command), mentioning both.
 
 // DefaultQueueTTL is Config.QueueTTL when 0.
 const DefaultQueueTTL = 10 * time.Minute
@@ -63,7 +73,27 @@ type QueueSpec struct {
 	GuildID, ChannelID string
 	// Via is the interaction the player joined through.
 	Via Via
+	// Reach, when not nil, tells who can play in the other channels of
+	// GuildID, so that the player may be paired with one waiting there;
+	// nil keeps the player to those waiting in ChannelID.
+	Reach Reach
 }
+
+// Reach tells whether a member of a server can play in one of its
+// channels, and whether Tengen can post a board there. Each answer is
+// false when it cannot be told (the implementation reports why).
+type Reach interface {
+	// CanPlay reports whether userID can see channelID and send messages
+	// there.
+	CanPlay(ctx context.Context, userID, channelID string) bool
+	// CanPost reports whether the bot can post messages in channelID
+	// with its token (a game's first board there answers no interaction).
+	CanPost(ctx context.Context, channelID string) bool
+}
+
+// maxReached is how many players waiting in other channels Queue asks
+// Reach about for one join: each may cost Discord requests.
+const maxReached = 5
 
 // Queue pairs spec.Player with a waiting player, or puts them in the
 // queue. It returns the game when they were paired, else their entry.
@@ -96,13 +126,21 @@ func (m *Manager) Queue(ctx context.Context, spec QueueSpec) (*store.Game, *stor
 			return nil, nil, err
 		}
 		other, ok := closest(waiting, me, now)
+		channel := spec.ChannelID
+		if !ok && spec.Reach != nil && spec.GuildID != "" {
+			elsewhere, err := m.st.Waiting(ctx, me, false, now)
+			if err != nil {
+				return nil, nil, err
+			}
+			other, channel, ok = reachable(ctx, spec, elsewhere, me, now)
+		}
 		if !ok {
 			if err := m.st.JoinQueue(ctx, me); err != nil {
 				return nil, nil, fmt.Errorf("join the queue: %w", err)
 			}
 			return nil, &me, nil
 		}
-		g, err := m.pair(ctx, spec, setup, other)
+		g, err := m.pair(ctx, spec, setup, other, channel)
 		if engine.ErrorCode(err) == engine.QueueTaken {
 			continue // someone else took them first: look again
 		}
@@ -129,18 +167,54 @@ func closest(waiting []store.QueueEntry, me store.QueueEntry, now time.Time) (st
 	return best, found
 }
 
-// pair starts the game of spec's player against the waiting entry other,
-// where spec's player joined.
-func (m *Manager) pair(ctx context.Context, spec QueueSpec, setup Setup, other store.QueueEntry) (*store.Game, error) {
-	l, side, err := m.newPeopleGame(ctx, setup, spec.GuildID, spec.ChannelID, spec.Via, RandomFirst)
+// reachable returns, among the entries waiting in the other channels of
+// me's server, the closest in rating within their window (the longest
+// waiting first on a tie) with whom spec's player can be paired, and the
+// channel of their game: spec's when the waiting player can play there,
+// else the waiting player's when spec's player can play there and the
+// bot can post there. It asks
+// spec.Reach about maxReached entries at most.
+func reachable(ctx context.Context, spec QueueSpec, waiting []store.QueueEntry, me store.QueueEntry, now time.Time) (store.QueueEntry, string, bool) {
+	var near []store.QueueEntry
+	for _, w := range waiting { // oldest first
+		if math.Abs(w.Rating-me.Rating) <= PairWindow(now.Sub(w.JoinedAt)) {
+			near = append(near, w)
+		}
+	}
+	slices.SortStableFunc(near, func(a, b store.QueueEntry) int {
+		return cmp.Compare(math.Abs(a.Rating-me.Rating), math.Abs(b.Rating-me.Rating))
+	})
+	for _, w := range near[:min(len(near), maxReached)] {
+		switch {
+		case spec.Reach.CanPlay(ctx, w.UserID, spec.ChannelID):
+			return w, spec.ChannelID, true
+		case spec.Reach.CanPlay(ctx, spec.Player.ID, w.ChannelID) && spec.Reach.CanPost(ctx, w.ChannelID):
+			return w, w.ChannelID, true
+		}
+	}
+	return store.QueueEntry{}, "", false
+}
+
+// pair starts the game of spec's player against the waiting entry other
+// in channel: where spec's player joined, its first board the answer to
+// their command, or where other waits, its first board posted there.
+func (m *Manager) pair(ctx context.Context, spec QueueSpec, setup Setup, other store.QueueEntry, channel string) (*store.Game, error) {
+	via := spec.Via
+	if channel != spec.ChannelID {
+		via = Via{Locale: spec.Via.Locale, Place: spec.Via.Place}
+	}
+	l, side, err := m.newPeopleGame(ctx, setup, spec.GuildID, channel, via, RandomFirst)
 	if err != nil {
 		return nil, err
+	}
+	if channel != spec.ChannelID {
+		l.g.Place = spec.Via.Place // the same server
 	}
 	g := l.g
 	g.Seats[side], g.Seats[side.Other()] = store.Human(spec.Player.ID, spec.Player.Name), store.Human(other.UserID, other.Name)
 	g.Rated, g.Status = spec.Rated, store.Active
 	m.armTurn(l, m.now())
-	l.newBoard(spec.Via, []string{other.UserID, spec.Player.ID})
+	l.newBoard(via, []string{other.UserID, spec.Player.ID})
 	if err := m.st.CreatePaired(ctx, g, &l.plan, other, spec.Player.ID); err != nil {
 		if engine.ErrorCode(err) == engine.QueueTaken {
 			return nil, err
