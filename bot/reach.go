@@ -65,6 +65,17 @@ func (x *reach) CanPlay(ctx context.Context, userID, channelID string) bool {
 	return canPlayIn(p, thread)
 }
 
+// CanSee reports whether userID can see channelID (a thread: its parent).
+func (x *reach) CanSee(ctx context.Context, userID, channelID string) bool {
+	p, _, err := x.permissions(ctx, userID, channelID)
+	if err != nil {
+		x.log.Warn("cannot tell whether a member can see a channel: its games are not shown to them",
+			"guild", x.guildID, "user", userID, "channel", channelID, "err", err)
+		return false
+	}
+	return p&(discordgo.PermissionAdministrator|discordgo.PermissionViewChannel) != 0
+}
+
 // CanPost reports whether the bot can see channelID and send messages
 // there with its token, its permissions computed as a member's (its
 // roles, its managed role among them, and the channel's overwrites).

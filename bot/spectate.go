@@ -92,6 +92,9 @@ func (b *Bot) gamesCommand(q *request, o options) (reply, error) {
 	if err != nil {
 		return reply{}, fmt.Errorf("listing games: %w", err)
 	}
+	if me == "" {
+		games = b.visible(q, games)
+	}
 	if len(games) == 0 {
 		switch {
 		case named:
@@ -201,12 +204,40 @@ func (b *Bot) followable(q *request, id int64) (*store.Game, error) {
 	return g, nil
 }
 
+// visible keeps the games whose channel q's user can see: q's own channel;
+// in a server that installed Tengen, the channels their permissions show
+// them (computed as Discord does: reach); elsewhere (a server where only
+// players installed Tengen) no other, as Discord tells nothing of them.
+func (b *Bot) visible(q *request, games []*store.Game) []*store.Game {
+	var x *reach
+	out := games[:0:0]
+	for _, g := range games {
+		switch {
+		case g.ChannelID == q.i.ChannelID:
+		case q.via.Place != store.Server:
+			continue
+		default:
+			if x == nil {
+				x = newReach(b.rest, b.log, q.i.GuildID, b.clock.Now)
+			}
+			if !x.CanSee(q.ctx, q.user.ID, g.ChannelID) {
+				continue
+			}
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
 // followCommand is /follow.
 func (b *Bot) followCommand(q *request, o options) (reply, error) {
 	id := o.int(optGame)
 	g, err := b.followable(q, id)
 	if err != nil {
 		return reply{}, err
+	}
+	if len(b.visible(q, []*store.Game{g})) == 0 { // a channel hidden from them: as if elsewhere
+		return reply{}, refuse("err.follow.elsewhere", id)
 	}
 	if _, plays := seatOf(g, q.user.ID); plays {
 		return reply{}, engine.E(engine.FollowOwn, id)

@@ -157,3 +157,28 @@ func (w *world) resignOffline(id int64, user string) {
 		w.t.Fatal(err)
 	}
 }
+
+// TestGamesHiddenChannels: /games and /follow show nobody the games of a
+// channel they cannot see (its permissions computed as Discord does), and
+// show them again to whoever can.
+func TestGamesHiddenChannels(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	dave := w.dc.User("dave")
+	secret := w.dc.NewChannel("secret")
+	board := w.do(w.alice.Slash(ctx, secret, "gomoku", discordtest.Sub("challenge", discordtest.Opt("opponent", w.bob.ID))))
+	w.click(w.bob, board, "Accept")
+	secret.Hide(dave)
+
+	if here := ephemeralText(t, w.must(dave.Slash(ctx, w.lobby, "games", discordtest.Opt("scope", "here")))); strings.Contains(here, "#1") {
+		t.Fatalf("dave, who cannot see #secret, is shown its game: %s", here)
+	}
+	wantEphemeral(t, w.must(dave.Slash(ctx, w.lobby, "games", discordtest.Opt("user", w.alice.ID))), "plays no game here right now")
+	wantEphemeral(t, w.must(dave.Slash(ctx, w.lobby, "follow", discordtest.Opt("game", 1))), "Game #1 is not played here")
+
+	// carol can see #secret: she is shown the game and may follow it.
+	wantEphemeral(t, w.must(w.carol.Slash(ctx, w.lobby, "games", discordtest.Opt("scope", "here"))), "#1 **Gomoku**")
+	wantEphemeral(t, w.must(w.carol.Slash(ctx, w.lobby, "follow", discordtest.Opt("game", 1))), "You follow game #1")
+	w.noFailures()
+}
