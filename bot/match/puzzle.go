@@ -1,0 +1,238 @@
+package match
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/gomoku"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// A puzzle is a position of a real game where the side to move (the
+// solver) wins by force, and by one first move only at that speed: a
+// Gomoku VCF or VCT, a Xiangqi mate in N. FindPuzzles finds them in a reviewed game: the review
+// says where a player had a proven win; a deeper search proves it again
+// and gives the solution, and every other first move is searched too, so
+// that a puzzle with two winning first moves is never kept.
+
+// Puzzle is a position to solve.
+type Puzzle struct {
+	Kind store.Kind
+	// Record is the position, as the stored text of the game up to it
+	// (Restore reads it).
+	Record string
+	// Ply is the position's move number in the game it comes from.
+	Ply    int
+	Solver engine.Side
+	// Theme is how the win goes: "vcf" or "vct" (Gomoku), "mate"
+	// (Xiangqi).
+	Theme string
+	// Plies is the length of the solution: the solver's moves and the
+	// replies, to the five or the mate.
+	Plies int
+	// Line is the solution as proved, the solver's moves and the
+	// defender's best replies, canonical.
+	Line []string
+}
+
+// PuzzleConfig bounds the search for puzzles; zero fields take the
+// defaults.
+type PuzzleConfig struct {
+	// Nodes is the budget of the search that proves the win again
+	// (DefaultPuzzleNodes).
+	Nodes uint64
+	// VerifyNodes is the budget of the search of each other first move
+	// (2×Nodes).
+	VerifyNodes uint64
+	// MinPlies and MaxPlies bound the solution's length (Gomoku 3 to 11:
+	// a five at once is no puzzle; Xiangqi 1 to 7: mate in 1 to 4).
+	MinPlies, MaxPlies int
+	// rejected, when not nil, is told why a candidate was not kept (for
+	// tests and measurements).
+	rejected func(why string)
+}
+
+// DefaultPuzzleNodes is the default budget of a puzzle's proof.
+const DefaultPuzzleNodes = 100000
+
+func (c PuzzleConfig) withDefaults(kind store.Kind) PuzzleConfig {
+	if c.Nodes == 0 {
+		c.Nodes = DefaultPuzzleNodes
+	}
+	if c.VerifyNodes == 0 {
+		c.VerifyNodes = 2 * c.Nodes
+	}
+	if c.MinPlies == 0 {
+		c.MinPlies = 1
+		if kind == store.Gomoku {
+			c.MinPlies = 3
+		}
+	}
+	if c.MaxPlies == 0 {
+		c.MaxPlies = 7
+		if kind == store.Gomoku {
+			c.MaxPlies = 11
+		}
+	}
+	return c
+}
+
+// FindPuzzles returns the puzzles of the game of kind whose record is text
+// and review is r (ReviewGame): the first position of each forced win a
+// player had, when a search within cfg.Nodes proves the win again in
+// cfg.MinPlies to cfg.MaxPlies plies, the win plays out, and no other
+// first move wins as fast (each searched within cfg.VerifyNodes).
+// Positions whose win continues one already kept are skipped.
+func FindPuzzles(ctx context.Context, a Analyst, kind store.Kind, text string, r Review, cfg PuzzleConfig) ([]Puzzle, error) {
+	cfg = cfg.withDefaults(kind)
+	g, err := Restore(kind, text)
+	if err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
+	}
+	moves := g.Moves()
+	var out []Puzzle
+	kept := map[engine.Side]int{engine.First: -10, engine.Second: -10} // the last position kept, by solver
+	for _, rm := range r.Moves {
+		if rm.Won == 0 {
+			continue
+		}
+		if kept[rm.Side] == rm.Ply-2 { // the same win, one move on
+			kept[rm.Side] = rm.Ply
+			continue
+		}
+		if rm.Won < cfg.MinPlies || rm.Won > cfg.MaxPlies {
+			continue
+		}
+		if err := toPly(g, moves, rm.Ply); err != nil {
+			return nil, fmt.Errorf("puzzles: %w", err)
+		}
+		p, ok, err := provePuzzle(ctx, a, kind, g, cfg)
+		if err != nil {
+			return nil, fmt.Errorf("puzzles: position %d: %w", rm.Ply, err)
+		}
+		if ok {
+			p.Ply = rm.Ply
+			out = append(out, p)
+			kept[rm.Side] = rm.Ply
+		}
+	}
+	return out, nil
+}
+
+// toPly sets g to the position after the first ply of moves.
+func toPly(g engine.Game, moves []string, ply int) error {
+	if err := g.Undo(g.Ply()); err != nil {
+		return err
+	}
+	for _, mv := range moves[:ply] {
+		if _, err := g.Play(mv); err != nil {
+			return fmt.Errorf("move %s: %w", mv, err)
+		}
+	}
+	return nil
+}
+
+// provePuzzle proves the win of the side to move in g again, checks its
+// solution plays out to the win, and searches every other first move: the
+// puzzle, when the win is proved, within bounds, and unique.
+func provePuzzle(ctx context.Context, a Analyst, kind store.Kind, g engine.Game, cfg PuzzleConfig) (Puzzle, bool, error) {
+	v, err := a.Analyse(ctx, g, cfg.Nodes)
+	if err != nil {
+		return Puzzle{}, false, err
+	}
+	if v.Proven < cfg.MinPlies || v.Proven > cfg.MaxPlies {
+		return Puzzle{}, false, nil
+	}
+	solver := g.Turn()
+	line, err := solution(ctx, a, g, v, cfg)
+	if err != nil || line == nil {
+		if err == nil && cfg.rejected != nil {
+			cfg.rejected(fmt.Sprintf("the proof of %d plies did not play out: %v", v.Proven, v.Line))
+		}
+		return Puzzle{}, false, err
+	}
+	for _, m := range g.LegalMoves() {
+		if m == v.Best {
+			continue
+		}
+		alsoWins, err := winsBy(ctx, a, g, m, solver, v.Proven, cfg.VerifyNodes)
+		if err != nil {
+			return Puzzle{}, false, err
+		}
+		if alsoWins {
+			if cfg.rejected != nil {
+				cfg.rejected("two solutions: " + v.Best + " and " + m)
+			}
+			return Puzzle{}, false, nil
+		}
+	}
+	text, err := g.MarshalText()
+	if err != nil {
+		return Puzzle{}, false, err
+	}
+	theme := v.By
+	if gg, ok := g.(*gomoku.Game); ok {
+		theme = gomokuTheme(gg, line)
+	}
+	return Puzzle{Kind: kind, Record: string(text), Solver: solver, Theme: theme, Plies: len(line), Line: line}, true, nil
+}
+
+// solution plays out the win v proves for the side to move in g: the
+// engine's line, and where it stops short (a search reports only so much
+// of it), the engine's best move for whoever is to move, searched within
+// cfg.Nodes, until the solver has won, within cfg.MaxPlies. It returns
+// nil when the win does not play out so; g is left as it was.
+func solution(ctx context.Context, a Analyst, g engine.Game, v Analysis, cfg PuzzleConfig) (line []string, err error) {
+	solver := g.Turn()
+	var played []string
+	defer func() {
+		if uerr := g.Undo(len(played)); uerr != nil && err == nil {
+			line, err = nil, fmt.Errorf("taking back the solution: %w", uerr)
+		}
+	}()
+	next := v.Line
+	for len(played) < cfg.MaxPlies && !g.Outcome().Over() {
+		if len(next) == 0 {
+			w, err := a.Analyse(ctx, g, cfg.Nodes)
+			if err != nil {
+				return nil, err
+			}
+			if (g.Turn() == solver) != (w.Proven > 0) || len(w.Line) == 0 {
+				return nil, nil // the proof did not hold
+			}
+			next = w.Line
+		}
+		if _, err := g.Play(next[0]); err != nil {
+			return nil, nil
+		}
+		played, next = append(played, next[0]), next[1:]
+	}
+	if o := g.Outcome(); o.Status != engine.Win || o.Winner != solver {
+		return nil, nil
+	}
+	return append([]string(nil), played...), nil
+}
+
+// winsBy reports whether solver, to move in g, also wins by force with m
+// within plies plies (m included): at once, or with the defender proved
+// lost soon enough after it by a search within nodes. A slower win is
+// another road, not another solution: a mate in 5 beside the only mate in
+// 3 leaves the puzzle one answer. g is left as it was.
+func winsBy(ctx context.Context, a Analyst, g engine.Game, m string, solver engine.Side, plies int, nodes uint64) (bool, error) {
+	if _, err := g.Play(m); err != nil {
+		return false, nil // not a move the rules allow here
+	}
+	won, err := false, error(nil)
+	if o := g.Outcome(); o.Over() {
+		won = o.Status == engine.Win && o.Winner == solver
+	} else {
+		var v Analysis
+		v, err = a.Analyse(ctx, g, nodes)
+		won = err == nil && v.Proven < 0 && 1-v.Proven <= plies
+	}
+	if uerr := g.Undo(1); uerr != nil && err == nil {
+		err = fmt.Errorf("taking back %s: %w", m, uerr)
+	}
+	return won, err
+}

@@ -1,0 +1,150 @@
+package match
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+)
+
+// selfPlay plays a game of kind between two seeded engines (level 5 for
+// the first player, 8 for the second, 4,000 nodes a move) and returns its
+// record: the same game for the same seed.
+func selfPlay(t testing.TB, kind store.Kind, seed int64, plies int) string {
+	t.Helper()
+	g, err := NewGame(Setup{Kind: kind})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := &Engines{Seed: seed, MaxNodes: 4000, Spare: 1}
+	for g.Ply() < plies && !g.Outcome().Over() {
+		level := 5
+		if g.Turn() == engine.Second {
+			level = 8
+		}
+		m, err := play.Move(context.Background(), g, level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text, err := g.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(text)
+}
+
+func TestFindPuzzlesInRealGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays, reviews and searches whole games")
+	}
+	a := &Engines{Spare: 1}
+	for _, kind := range []store.Kind{store.Gomoku, store.Xiangqi} {
+		t.Run(string(kind), func(t *testing.T) {
+			var found []Puzzle
+			for seed := int64(1); seed <= 6 && len(found) == 0; seed++ {
+				text := selfPlay(t, kind, seed, 120)
+				r, err := ReviewGame(context.Background(), a, kind, text, 20000, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ps, err := FindPuzzles(context.Background(), a, kind, text, r, PuzzleConfig{Nodes: 30000})
+				if err != nil {
+					t.Fatal(err)
+				}
+				found = append(found, ps...)
+			}
+			if len(found) == 0 {
+				t.Fatal("no puzzle in six games")
+			}
+			p := found[0]
+			t.Logf("%s puzzle at move %d: %s in %d plies, %v", kind, p.Ply, p.Theme, p.Plies, p.Line)
+			// Checked again from scratch: the solution wins, and no other
+			// first move wins as fast, by a search twice as deep as
+			// FindPuzzles'.
+			g, err := Restore(kind, p.Record)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Turn() != p.Solver || len(p.Line) != p.Plies {
+				t.Fatalf("puzzle %+v: solver %v to move", p, g.Turn())
+			}
+			for _, m := range p.Line {
+				if _, err := g.Play(m); err != nil {
+					t.Fatalf("the solution %v: %s: %v", p.Line, m, err)
+				}
+			}
+			if o := g.Outcome(); o.Status != engine.Win || o.Winner != p.Solver {
+				t.Fatalf("the solution %v ends %v", p.Line, o)
+			}
+			if err := g.Undo(len(p.Line)); err != nil {
+				t.Fatal(err)
+			}
+			want := map[store.Kind][]string{store.Gomoku: {"vcf", "vct"}, store.Xiangqi: {"mate"}}[kind]
+			if p.Theme != want[0] && (len(want) < 2 || p.Theme != want[1]) {
+				t.Errorf("theme %q", p.Theme)
+			}
+			alternatives := g.LegalMoves() // the likeliest first
+			for _, m := range alternatives[:min(len(alternatives), 40)] {
+				if m == p.Line[0] {
+					continue
+				}
+				if w, err := winsBy(context.Background(), a, g, m, p.Solver, p.Plies, 120000); err != nil || w {
+					t.Errorf("%s wins too (%v): the puzzle has two solutions", m, err)
+				}
+			}
+		})
+	}
+}
+
+var puzzleGames = flag.Int("puzzles", 0, "TestPuzzleYield: self-play games per kind to measure puzzles per CPU-hour (0: skip)")
+
+// TestPuzzleYield measures how many puzzles the engines' own games give
+// per CPU-hour: it plays -puzzles games of each kind (level 5 against 8),
+// reviews them and searches them for puzzles, one at a time on one core,
+// and prints the count, the time and why candidates were turned down.
+func TestPuzzleYield(t *testing.T) {
+	if *puzzleGames == 0 {
+		t.Skip("a measurement, not a test: go test ./bot/match -run TestPuzzleYield -puzzles 10 -v -timeout 1h")
+	}
+	a := &Engines{Spare: 1}
+	for _, kind := range []store.Kind{store.Gomoku, store.Xiangqi} {
+		var (
+			kept, candidates int
+			reasons          = map[string]int{}
+			themes           = map[string]int{}
+			spent            time.Duration
+		)
+		for seed := int64(1); seed <= int64(*puzzleGames); seed++ {
+			text := selfPlay(t, kind, 100+seed, 160) // the games themselves are not counted
+			start := time.Now()
+			r, err := ReviewGame(context.Background(), a, kind, text, DefaultReviewNodes, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps, err := FindPuzzles(context.Background(), a, kind, text, r, PuzzleConfig{rejected: func(why string) {
+				candidates++
+				reasons[strings.SplitN(why, ":", 2)[0]]++
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			spent += time.Since(start)
+			kept += len(ps)
+			candidates += len(ps)
+			for _, p := range ps {
+				themes[p.Theme]++
+			}
+		}
+		fmt.Printf("%s: %d games, %d puzzles (%v) of %d candidates checked, turned down: %v; %.1f s of one core, %.0f puzzles per CPU-hour\n",
+			kind, *puzzleGames, kept, themes, candidates, reasons, spent.Seconds(), float64(kept)/spent.Hours())
+	}
+}
