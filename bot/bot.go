@@ -165,8 +165,15 @@ func New(opt Options) (*Bot, error) {
 // change planned are already stored, and what Discord shows follows. It
 // satisfies match.Notifier.
 func (b *Bot) Notify(e match.Event) {
-	if e.Kind == match.AIFailed {
+	switch {
+	case e.Kind == match.AIFailed:
 		b.log.Warn("the AI failed; Tick retries", "game", e.GameID, "err", e.Err)
+		return
+	case e.Kind == match.PuzzlesFound && e.Err != nil:
+		b.log.Warn("searching a reviewed game for puzzles", "game", e.GameID, "err", e.Err)
+		return
+	case e.Kind == match.PuzzlesFound:
+		b.log.Info("puzzles found", "game", e.GameID, "new", e.Puzzles)
 		return
 	}
 	for _, id := range e.Also {

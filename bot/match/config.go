@@ -47,6 +47,11 @@ type Config struct {
 	// nil.
 	Reviews ReviewStore
 	Analyst Analyst
+	// Puzzles, when not nil, keeps the puzzles found in each game once it
+	// is reviewed (FindPuzzles, as low-priority work of the AI pool), and
+	// PuzzleConfig bounds their search.
+	Puzzles      PuzzleStore
+	PuzzleConfig PuzzleConfig
 	// HintLimit is how many hints a person has in each game against the
 	// AI where the server did not choose (HintsSetting; DefaultHintLimit
 	// when 0; negative: none). Hints come from Analyst, within HintNodes

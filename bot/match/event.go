@@ -28,6 +28,7 @@ const (
 	GameEnded                               // the game ended (Outcome, Ratings)
 	GameAbandoned                           // an idle game against the AI was dropped, no result
 	AIFailed                                // the AI could not play; Err says why (retried on Tick)
+	PuzzlesFound                            // the review of a finished game found Puzzles new puzzles, or failed (Err)
 )
 
 var eventNames = [...]string{
@@ -47,6 +48,7 @@ var eventNames = [...]string{
 	GameEnded:          "game ended",
 	GameAbandoned:      "game abandoned",
 	AIFailed:           "AI failed",
+	PuzzlesFound:       "puzzles found",
 }
 
 // String returns the kind's name, e.g. "move made".
@@ -79,8 +81,11 @@ type Event struct {
 	Outcome engine.Outcome
 	// Ratings is what the result did to ratings (GameEnded).
 	Ratings store.RatingChanges
-	// Err is why the AI failed (AIFailed).
+	// Err is why the AI failed (AIFailed), or the search for puzzles
+	// (PuzzlesFound).
 	Err error
+	// Puzzles is how many new puzzles a game gave (PuzzlesFound).
+	Puzzles int
 	// Also lists other games whose posts the change planned (set on the
 	// last event of a change): a rematch retires the board of the game it
 	// rematches.

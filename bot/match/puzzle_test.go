@@ -148,3 +148,45 @@ func TestPuzzleYield(t *testing.T) {
 			kind, *puzzleGames, kept, themes, candidates, reasons, spent.Seconds(), float64(kept)/spent.Hours())
 	}
 }
+
+// puzzleRecorder is a Notifier that hands over PuzzlesFound.
+type puzzleRecorder chan Event
+
+func (r puzzleRecorder) Notify(e Event) {
+	if e.Kind == PuzzlesFound {
+		r <- e
+	}
+}
+
+func TestReviewedGamesGivePuzzles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reviews and searches a whole game")
+	}
+	// The game of seed 1 between two engines has a VCT for white at move
+	// 14 (TestFindPuzzlesInRealGames): played through the lifecycle and
+	// reviewed, it is kept in the store.
+	e := newEnv(t, Config{})
+	found := make(puzzleRecorder, 1)
+	e.m = e.start(e.db, Config{Analyst: &Engines{Spare: 1}, Reviews: e.db, Puzzles: e.db, PuzzleConfig: PuzzleConfig{Nodes: 30000}})
+	e.m.cfg.Notifier = found
+	moves, err := Restore(store.Gomoku, selfPlay(t, store.Gomoku, 1, 120))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := e.duel(false)
+	e.play(g.ID, moves.Moves()...)
+	if sg, _ := e.game(g.ID); sg.Status != store.Finished {
+		t.Fatalf("the game is %v after its moves", sg.Status)
+	}
+	if _, _, err := e.m.GameReview(ctx, g.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	ev := <-found
+	if ev.Err != nil || ev.Puzzles == 0 || ev.GameID != g.ID {
+		t.Fatalf("PuzzlesFound %+v", ev)
+	}
+	kept, err := e.db.Puzzles(ctx, store.Gomoku)
+	if err != nil || len(kept) != ev.Puzzles || kept[0].GameID != g.ID || kept[0].Ply == 0 || len(kept[0].Line) != kept[0].Plies {
+		t.Fatalf("kept %+v, %v", kept, err)
+	}
+}

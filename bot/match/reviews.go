@@ -167,6 +167,36 @@ func (m *Manager) review(a Analyst, g *store.Game, run *reviewRun) {
 		return
 	}
 	finish(r, nil)
+	if m.cfg.Puzzles != nil {
+		m.keepPuzzles(ctx, low, g, r)
+	}
+}
+
+// PuzzleStore keeps puzzles (*store.DB is one).
+type PuzzleStore interface {
+	SavePuzzles(ctx context.Context, ps []store.Puzzle) (int, error)
+}
+
+// keepPuzzles searches reviewed game g for puzzles with a (the pool's
+// low-priority work) and keeps them; it reports how many were new, or why
+// the search failed (PuzzlesFound).
+func (m *Manager) keepPuzzles(ctx context.Context, a Analyst, g *store.Game, r Review) {
+	e := Event{Kind: PuzzlesFound, GameID: g.ID, Game: *g}
+	ps, err := FindPuzzles(ctx, a, g.Kind, g.Moves, r, m.cfg.PuzzleConfig)
+	if err == nil && len(ps) > 0 {
+		rows := make([]store.Puzzle, len(ps))
+		for i, p := range ps {
+			rows[i] = store.Puzzle{Kind: p.Kind, Record: p.Record, Solver: p.Solver, Theme: p.Theme, Plies: p.Plies,
+				Line: p.Line, GameID: g.ID, Ply: p.Ply}
+		}
+		e.Puzzles, err = m.cfg.Puzzles.SavePuzzles(ctx, rows)
+	}
+	if err != nil {
+		e.Err = fmt.Errorf("puzzles of game %d: %w", g.ID, err)
+	}
+	if m.cfg.Notifier != nil {
+		m.cfg.Notifier.Notify(e)
+	}
 }
 
 // lowAnalyst runs each analysis as low-priority work of the pool.

@@ -128,8 +128,8 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	mc.AI, mc.Notifier = ai, match.NotifyFunc(func(e match.Event) { m.bot.Notify(e) })
 	// Reviews are made here, by engines of their own (one review position
 	// at a time, as low-priority work of the AI pool), and kept in the
-	// store.
-	mc.Analyst, mc.Reviews = &match.Engines{TTSize: c.Games.AIMemoryMB << 20, Spare: 1}, m.db
+	// store, with the puzzles each reviewed game gives.
+	mc.Analyst, mc.Reviews, mc.Puzzles = &match.Engines{TTSize: c.Games.AIMemoryMB << 20, Spare: 1}, m.db, m.db
 	var observe func(string, string, time.Duration)
 	if m.ops != nil {
 		mc.AIWaited, observe = m.ops.aiWaited, m.ops.observe
