@@ -43,8 +43,8 @@ func selfPlay(t testing.TB, kind store.Kind, seed int64, plies int) string {
 }
 
 func TestFindPuzzlesInRealGames(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays, reviews and searches whole games")
+	if testing.Short() || raceEnabled {
+		t.Skip("plays, reviews and searches whole games (run without -short and -race)")
 	}
 	a := &Engines{Spare: 1}
 	for _, kind := range []store.Kind{store.Gomoku, store.Xiangqi} {
@@ -159,8 +159,8 @@ func (r puzzleRecorder) Notify(e Event) {
 }
 
 func TestReviewedGamesGivePuzzles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reviews and searches a whole game")
+	if testing.Short() || raceEnabled {
+		t.Skip("reviews and searches a whole game (run without -short and -race; TestGameReviewIsMadeOnceAndKept covers the review's concurrency under -race)")
 	}
 	// The game of seed 1 between two engines has a VCT for white at move
 	// 14 (TestFindPuzzlesInRealGames): played through the lifecycle and
