@@ -23,11 +23,10 @@ const analysisSeed = 0x7e1e
 // to move. The same position and budget give the same analysis on any
 // machine.
 func (e *Engines) Analyse(ctx context.Context, g engine.Game, nodes uint64) (Analysis, error) {
-	kind, s, err := e.borrow(g, store.MaxAILevel)
+	kind, s, err := e.borrow(g, store.MaxAILevel, max(nodes, 1))
 	if err != nil {
 		return Analysis{}, err
 	}
-	s.reset(aiOptions{level: store.MaxAILevel, seed: analysisSeed, ttSize: e.TTSize, maxNodes: nodes})
 	a, err := s.analyse(ctx, g)
 	e.giveBack(kind, s)
 	if err != nil {
@@ -88,7 +87,7 @@ func (a *gomokuAI) analyseFrom(ctx context.Context, gg *gomoku.Game, blocks int)
 			return Analysis{}, err
 		}
 		return Analysis{Score: -after.Score, Proven: proven(-after.Proven), Expected: 1 - after.Expected,
-			Best: r.Text, Line: append([]string{r.Text}, after.Line...)}, nil // By: the opponent's, not this side's
+			Best: r.Text, Line: append([]string{r.Text}, after.Line...)}, nil
 	}
 	v := Analysis{Score: r.Score, Best: r.Text}
 	for _, p := range r.PV {
@@ -97,49 +96,12 @@ func (a *gomokuAI) analyseFrom(ctx context.Context, gg *gomoku.Game, blocks int)
 	switch n := gomokuai.WinIn(r.Score); {
 	case n > 0:
 		v.Proven, v.Expected = n, 1
-		v.By = gomokuTheme(gg, v.Line)
 	case n < 0:
 		v.Proven, v.Expected = n, 0
 	default:
 		v.Expected = logistic(r.Score, GomokuScale)
 	}
 	return v, nil
-}
-
-// gomokuTheme names a proven Gomoku win whose line (the winner's moves and
-// the replies) is played from gg: "five" at once; "vcf" when every reply
-// blocks a four (the winner would make five there), so that the winner
-// needed fours only; "vct" when a three made a reply necessary too.
-func gomokuTheme(gg *gomoku.Game, line []string) string {
-	if len(line) <= 1 {
-		return "five"
-	}
-	solver := gg.Turn()
-	played := 0
-	defer func() { _ = gg.Undo(played) }()
-	for k := 0; k+1 < len(line); k += 2 {
-		if _, err := gg.Play(line[k]); err != nil {
-			return "vct"
-		}
-		played++
-		reply, err := gomoku.ParsePoint(line[k+1], gg.Size())
-		if err != nil {
-			return "vct"
-		}
-		b := gg.Board()
-		if b.At(reply) != gomoku.Empty {
-			return "vct"
-		}
-		b.Put(reply, solver)
-		if !b.Wins(reply) {
-			return "vct"
-		}
-		if _, err := gg.Play(line[k+1]); err != nil {
-			return "vct"
-		}
-		played++
-	}
-	return "vcf"
 }
 
 // afterBlock analyses the position after a forced block for the opponent,
@@ -176,7 +138,7 @@ func (a *xiangqiAI) analyse(ctx context.Context, g engine.Game) (Analysis, error
 	}
 	switch {
 	case r.Mate > 0:
-		v.Proven, v.Expected, v.By = 2*r.Mate-1, 1, "mate"
+		v.Proven, v.Expected = 2*r.Mate-1, 1
 	case r.Mate < 0:
 		v.Proven, v.Expected = 2*r.Mate, 0
 	default:

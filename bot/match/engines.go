@@ -62,7 +62,7 @@ var _ AI = (*Engines)(nil)
 // Move returns the engine's choice for the side to move in g at level,
 // within ctx's deadline.
 func (e *Engines) Move(ctx context.Context, g engine.Game, level int) (string, error) {
-	kind, s, err := e.borrow(g, level)
+	kind, s, err := e.borrow(g, level, 0)
 	if err != nil {
 		return "", err
 	}
@@ -82,7 +82,7 @@ func (e *Engines) Move(ctx context.Context, g engine.Game, level int) (string, e
 // scores 0, so the lifecycle accepts a draw offer exactly when the engine
 // would. Other positions keep the engine's score and sign.
 func (e *Engines) Evaluate(ctx context.Context, g engine.Game, level int) (int, error) {
-	kind, s, err := e.borrow(g, level)
+	kind, s, err := e.borrow(g, level, 0)
 	if err != nil {
 		return 0, err
 	}
@@ -97,9 +97,11 @@ func (e *Engines) Evaluate(ctx context.Context, g engine.Game, level int) (int, 
 	return score, nil
 }
 
-// borrow returns an engine for g's kind, reset for a search of g at level:
-// an idle one, or a new one when none is idle.
-func (e *Engines) borrow(g engine.Game, level int) (store.Kind, searcher, error) {
+// borrow returns an engine for g's kind, reset for a search of g at
+// level: an idle one, or a new one when none is idle. The search is the
+// Engines' own (Seed, MaxNodes) when analysis is 0, else an analysis
+// within that many nodes (analysisSeed: the same every time).
+func (e *Engines) borrow(g engine.Game, level int, analysis uint64) (store.Kind, searcher, error) {
 	kind, spec, ok := specOf(g)
 	if !ok {
 		return "", nil, fmt.Errorf("no engine plays %T", g)
@@ -118,7 +120,11 @@ func (e *Engines) borrow(g engine.Game, level int) (store.Kind, searcher, error)
 	if s == nil {
 		s = spec.newAI()
 	}
-	s.reset(aiOptions{level: level, seed: e.seed(g), ttSize: e.TTSize, maxNodes: e.MaxNodes})
+	o := aiOptions{level: level, seed: analysisSeed, ttSize: e.TTSize, maxNodes: analysis}
+	if analysis == 0 {
+		o.seed, o.maxNodes = e.seed(g), e.MaxNodes
+	}
+	s.reset(o)
 	return kind, s, nil
 }
 
