@@ -90,15 +90,10 @@ func (p *presenter) reviewMessage(g *store.Game, r match.Review, loc locale) (*m
 		if len(line) > 0 {
 			text += "\n" + loc.t("review.better", line[0], strings.Join(line, " "))
 		}
-		// The board of the moment: the position the move made, from the
-		// mover's side.
-		if err := eg.Undo(eg.Ply()); err != nil {
-			return nil, err
-		}
-		for _, mv := range moves[:i+1] {
-			if _, err := eg.Play(mv); err != nil {
-				return nil, fmt.Errorf("review of game %d: move %s: %w", g.ID, mv, err)
-			}
+		// The board of the moment: the position the move made (eg is at the
+		// one before it), from the mover's side.
+		if _, err := eg.Play(rm.Move); err != nil {
+			return nil, fmt.Errorf("review of game %d: move %s: %w", g.ID, rm.Move, err)
 		}
 		h := header(g, loc)
 		h.Outcome = engine.Outcome{}

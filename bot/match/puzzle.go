@@ -171,7 +171,7 @@ func provePuzzle(ctx context.Context, a Analyst, kind store.Kind, g engine.Game,
 	if err != nil {
 		return Puzzle{}, false, err
 	}
-	theme := v.By
+	theme := "mate" // a Xiangqi win proved is a mate
 	if gg, ok := g.(*gomoku.Game); ok {
 		theme = gomokuTheme(gg, line)
 	}
@@ -235,4 +235,40 @@ func winsBy(ctx context.Context, a Analyst, g engine.Game, m string, solver engi
 		err = fmt.Errorf("taking back %s: %w", m, uerr)
 	}
 	return won, err
+}
+
+// gomokuTheme names a proven Gomoku win whose line (the winner's moves and
+// the replies) is played from gg: "five" at once; "vcf" when every reply
+// blocks a four (the winner would make five there), so that the winner
+// needed fours only; "vct" when a three made a reply necessary too.
+func gomokuTheme(gg *gomoku.Game, line []string) string {
+	if len(line) <= 1 {
+		return "five"
+	}
+	solver := gg.Turn()
+	played := 0
+	defer func() { _ = gg.Undo(played) }()
+	for k := 0; k+1 < len(line); k += 2 {
+		if _, err := gg.Play(line[k]); err != nil {
+			return "vct"
+		}
+		played++
+		reply, err := gomoku.ParsePoint(line[k+1], gg.Size())
+		if err != nil {
+			return "vct"
+		}
+		b := gg.Board()
+		if b.At(reply) != gomoku.Empty {
+			return "vct"
+		}
+		b.Put(reply, solver)
+		if !b.Wins(reply) {
+			return "vct"
+		}
+		if _, err := gg.Play(line[k+1]); err != nil {
+			return "vct"
+		}
+		played++
+	}
+	return "vcf"
 }

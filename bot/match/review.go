@@ -38,10 +38,6 @@ type Analysis struct {
 	// it expects, Best first.
 	Best string
 	Line []string
-	// By says how the engine proved a win it found: "vcf" (Gomoku: fours
-	// only), "vct" (Gomoku: fours and threes), "mate" (Xiangqi), "five"
-	// (a five now); "" when it proved none.
-	By string
 }
 
 // Analyst analyses positions for reviews. Engines is one.
