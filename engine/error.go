@@ -213,6 +213,14 @@ const (
 	UndoBeforeStart // number
 	NotYourRecord   // game
 
+	// Puzzles (bot/match, store).
+
+	NoPuzzles      // none
+	NoPuzzleActive // none
+	PuzzleBusy     // none
+	DailyDone      // time of the next
+	NoDailyPuzzle  // none
+
 	Internal // what went wrong (English, for the log)
 
 	NumCodes // the number of codes, OK included; not a code
@@ -442,6 +450,12 @@ var codes = [NumCodes]struct {
 	ImportOver:      {"import over", "the imported game is already over (%s): import a position that is still in play", ClassInvalid},
 	UndoBeforeStart: {"undo before start", "this game was imported after move %d: the moves before cannot be taken back", ClassInvalid},
 	NotYourRecord:   {"not your record", "game #%d was played elsewhere: only its players can export it from here", ClassNotPlayer},
+
+	NoPuzzles:      {"no puzzles", "there is no puzzle of this kind you have not tried yet: more are found in the games played with Tengen", ClassNotFound},
+	NoPuzzleActive: {"no puzzle active", "you are not solving a puzzle: start one with /puzzle next or /puzzle daily", ClassNoRequest},
+	PuzzleBusy:     {"puzzle busy", "your puzzle changed while you answered: look at it again and retry", ClassConflict},
+	DailyDone:      {"daily done", "you have tried today's puzzle already: the next one comes at %s", ClassLimit},
+	NoDailyPuzzle:  {"no daily puzzle", "there is no puzzle of this kind yet to be today's: they are found in the games played with Tengen", ClassNotFound},
 
 	Internal: {"internal", "internal error: %s", ClassInternal},
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store/glicko2"
 )
 
 // Puzzle is a puzzle as the store keeps it: a position (Record, the
@@ -21,6 +22,12 @@ type Puzzle struct {
 	Line   []string
 	GameID int64
 	Ply    int
+	// Rating is the puzzle's Glicko-2 rating: seeded by whoever keeps it
+	// (1500 when 0), then moved by every first try of each user
+	// (FinishPuzzle).
+	Rating glicko2.Rating
+	// Attempts and Solves count the rated tries and how many solved it.
+	Attempts, Solves int
 }
 
 // SavePuzzles keeps ps, each position once (one already kept is left as
@@ -35,9 +42,11 @@ func (db *DB) SavePuzzles(ctx context.Context, ps []Puzzle) (int, error) {
 			if p.Record == "" || len(p.Line) == 0 || !p.Kind.Valid() {
 				return invalid("puzzle of kind %q with %d moves", p.Kind, len(p.Line))
 			}
-			res, err := tx.ExecContext(ctx, `INSERT INTO puzzles (kind, record, solver, theme, plies, line, game_id, ply, created_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, record) DO NOTHING`,
-				p.Kind, p.Record, int(p.Solver), p.Theme, p.Plies, strings.Join(p.Line, " "), nullID(p.GameID), p.Ply, ms)
+			r := seeded(p.Rating)
+			res, err := tx.ExecContext(ctx, `INSERT INTO puzzles (kind, record, solver, theme, plies, line, game_id, ply, created_at, rating, rd, volatility)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, record) DO NOTHING`,
+				p.Kind, p.Record, int(p.Solver), p.Theme, p.Plies, strings.Join(p.Line, " "), nullID(p.GameID), p.Ply, ms,
+				r.Rating, r.RD, r.Volatility)
 			if err != nil {
 				return err
 			}
@@ -52,30 +61,63 @@ func (db *DB) SavePuzzles(ctx context.Context, ps []Puzzle) (int, error) {
 	return added, err
 }
 
+// seeded is a new puzzle's rating: r, or a new player's where r is zero,
+// with a new player's deviation and volatility where r has none.
+func seeded(r glicko2.Rating) glicko2.Rating {
+	n := glicko2.New()
+	if r.Rating != 0 {
+		n.Rating = r.Rating
+	}
+	if r.RD > 0 {
+		n.RD = r.RD
+	}
+	if r.Volatility > 0 {
+		n.Volatility = r.Volatility
+	}
+	return n
+}
+
+// puzzleColumns are the columns scanPuzzle reads, of puzzles as p.
+const puzzleColumns = `p.id, p.kind, p.record, p.solver, p.theme, p.plies, p.line, coalesce(p.game_id, 0), p.ply,
+	p.rating, p.rd, p.volatility, p.attempts, p.solves`
+
+// scanPuzzle reads puzzleColumns.
+func scanPuzzle(s interface{ Scan(...any) error }) (Puzzle, error) {
+	var (
+		p      Puzzle
+		kind   string
+		solver int
+		line   string
+	)
+	err := s.Scan(&p.ID, &kind, &p.Record, &solver, &p.Theme, &p.Plies, &line, &p.GameID, &p.Ply,
+		&p.Rating.Rating, &p.Rating.RD, &p.Rating.Volatility, &p.Attempts, &p.Solves)
+	p.Kind, p.Solver, p.Line = Kind(kind), engine.Side(solver), strings.Fields(line)
+	return p, err
+}
+
 // Puzzles returns the puzzles of kind kept, oldest first.
 func (db *DB) Puzzles(ctx context.Context, kind Kind) ([]Puzzle, error) {
-	rows, err := db.read().QueryContext(ctx, `SELECT id, kind, record, solver, theme, plies, line, coalesce(game_id, 0), ply
-		FROM puzzles WHERE kind = ? ORDER BY id`, kind)
+	return db.puzzles(ctx, "read puzzles", `SELECT `+puzzleColumns+` FROM puzzles p WHERE p.kind = ? ORDER BY p.id`, kind)
+}
+
+// puzzles runs query, which selects puzzleColumns; what names it in
+// errors.
+func (db *DB) puzzles(ctx context.Context, what, query string, args ...any) ([]Puzzle, error) {
+	rows, err := db.read().QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("read puzzles: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
 	var out []Puzzle
 	for rows.Next() {
-		var (
-			p      Puzzle
-			kind   string
-			solver int
-			line   string
-		)
-		if err := rows.Scan(&p.ID, &kind, &p.Record, &solver, &p.Theme, &p.Plies, &line, &p.GameID, &p.Ply); err != nil {
-			return nil, fmt.Errorf("read puzzles: %w", err)
+		p, err := scanPuzzle(rows)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
 		}
-		p.Kind, p.Solver, p.Line = Kind(kind), engine.Side(solver), strings.Fields(line)
 		out = append(out, p)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read puzzles: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return out, nil
 }

@@ -48,8 +48,10 @@ type Config struct {
 	Reviews ReviewStore
 	Analyst Analyst
 	// Puzzles, when not nil, keeps the puzzles found in each game once it
-	// is reviewed (FindPuzzles, as low-priority work of the AI pool), and
-	// PuzzleConfig bounds their search.
+	// is reviewed (FindPuzzles, as low-priority work of the AI pool) and
+	// the tries at them (SolveMove); PuzzleConfig bounds their search and
+	// the search that judges a move the solution does not have. Without
+	// it there are no puzzles to solve (NoPuzzles).
 	Puzzles      PuzzleStore
 	PuzzleConfig PuzzleConfig
 	// HintLimit is how many hints a person has in each game against the

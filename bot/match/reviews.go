@@ -8,6 +8,7 @@ import (
 
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
+	"github.com/tengen-bot/tengen/store/glicko2"
 )
 
 // ReviewStore keeps the reviews of finished games (*store.DB is one).
@@ -172,11 +173,6 @@ func (m *Manager) review(a Analyst, g *store.Game, run *reviewRun) {
 	}
 }
 
-// PuzzleStore keeps puzzles (*store.DB is one).
-type PuzzleStore interface {
-	SavePuzzles(ctx context.Context, ps []store.Puzzle) (int, error)
-}
-
 // keepPuzzles searches reviewed game g for puzzles with a (the pool's
 // low-priority work) and keeps them; it reports how many were new, or why
 // the search failed (PuzzlesFound).
@@ -187,7 +183,7 @@ func (m *Manager) keepPuzzles(ctx context.Context, a Analyst, g *store.Game, r R
 		rows := make([]store.Puzzle, len(ps))
 		for i, p := range ps {
 			rows[i] = store.Puzzle{Kind: p.Kind, Record: p.Record, Solver: p.Solver, Theme: p.Theme, Plies: p.Plies,
-				Line: p.Line, GameID: g.ID, Ply: p.Ply}
+				Line: p.Line, GameID: g.ID, Ply: p.Ply, Rating: glicko2.Rating{Rating: PuzzleSeed(p.Theme, p.Plies)}}
 		}
 		e.Puzzles, err = m.cfg.Puzzles.SavePuzzles(ctx, rows)
 	}

@@ -1,0 +1,209 @@
+package match
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/store"
+	"github.com/tengen-bot/tengen/store/glicko2"
+)
+
+// Puzzle positions whose solutions the rules prove.
+const (
+	// Black plays k8, a four on row 8 (g8 is white's) and on column k (k12
+	// is white's): white blocks one, black completes the other. Only k8
+	// wins in 3 plies.
+	doubleFour = "15 freestyle: h8 a1 i8 a3 j8 o1 k9 o3 k10 g8 k11 k12"
+	// The same without white's g8 (at n15 instead): g8 also wins in 3
+	// plies (an open four), which only the engine proves.
+	twoRoads = "15 freestyle: h8 a1 i8 a3 j8 o1 k9 o3 k10 n15 k11 k12"
+	// Two chariots: b1 to b10 mates at once.
+	chariots = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1"
+)
+
+// solveEnv is an env whose Manager has puzzles and an engine.
+func solveEnv(t *testing.T) *env {
+	t.Helper()
+	e := newEnv(t, Config{})
+	e.m = e.start(e.db, Config{Analyst: &Engines{Spare: 1}, Puzzles: e.db})
+	return e
+}
+
+// keep stores a puzzle of kind at record whose solution is line and
+// returns it as kept.
+func (e *env) keep(kind store.Kind, record, theme string, line ...string) store.Puzzle {
+	e.t.Helper()
+	g, err := Restore(kind, record)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	p := store.Puzzle{Kind: kind, Record: record, Solver: g.Turn(), Theme: theme, Plies: len(line), Line: line,
+		Rating: glicko2.Rating{Rating: PuzzleSeed(theme, len(line))}}
+	if _, err := e.db.SavePuzzles(ctx, []store.Puzzle{p}); err != nil {
+		e.t.Fatal(err)
+	}
+	all, err := e.db.Puzzles(ctx, kind)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for _, k := range all {
+		if k.Record == record {
+			return k
+		}
+	}
+	e.t.Fatalf("puzzle %s not kept", record)
+	return store.Puzzle{}
+}
+
+func TestSolvingAPuzzleMoveByMove(t *testing.T) {
+	e := solveEnv(t)
+	p := e.keep(store.Gomoku, doubleFour, "vcf", "k8", "l8", "k7")
+	v, err := e.m.NextPuzzle(ctx, alice.ID, store.Gomoku, "", "g1")
+	if err != nil || v.Attempt.Puzzle.ID != p.ID || v.Resumed || v.Game.Ply() != 12 || v.Left() != 2 || !v.Attempt.Rated {
+		t.Fatalf("next: %+v, %v", v, err)
+	}
+	// Asking again shows the same try.
+	if again, err := e.m.NextPuzzle(ctx, alice.ID, store.Gomoku, "", "g1"); err != nil || !again.Resumed || again.Attempt.ID != v.Attempt.ID {
+		t.Fatalf("next again: %+v, %v", again, err)
+	}
+	// A move the rules refuse changes nothing.
+	if _, err := e.m.SolveMove(ctx, alice.ID, "h8"); engine.ErrorCode(err) != engine.Occupied {
+		t.Fatalf("an occupied point: %v", err)
+	}
+	if _, err := e.m.SolveMove(ctx, alice.ID, "z99"); engine.ErrorCode(err).Class() != engine.ClassOffBoard &&
+		engine.ErrorCode(err).Class() != engine.ClassNotation {
+		t.Fatalf("no point: %v", err)
+	}
+	v, err = e.m.SolveMove(ctx, alice.ID, "k8")
+	if err != nil || v.Done || v.Reply != "l8" || !slices.Equal(v.Attempt.Played, []string{"k8", "l8"}) || v.Left() != 1 {
+		t.Fatalf("k8: %+v, %v", v, err)
+	}
+	v, err = e.m.SolveMove(ctx, alice.ID, "k7")
+	if err != nil || !v.Done || !v.Solved || !v.Result.Rated || v.Result.After.Streak != 1 ||
+		v.Result.After.Rating.Rating <= glicko2.DefaultRating {
+		t.Fatalf("k7: %+v, %v", v, err)
+	}
+	if o := v.Game.Outcome(); o.Status != engine.Win || o.Winner != engine.First {
+		t.Fatalf("the board after the five: %v", o)
+	}
+	if _, err := e.m.SolveMove(ctx, alice.ID, "a15"); engine.ErrorCode(err) != engine.NoPuzzleActive {
+		t.Fatalf("a move after the end: %v", err)
+	}
+	if _, err := e.m.NextPuzzle(ctx, alice.ID, store.Gomoku, "", ""); engine.ErrorCode(err) != engine.NoPuzzles {
+		t.Fatalf("every puzzle tried: %v", err)
+	}
+
+	// bob goes wrong: the try ends, with the solution.
+	if _, err := e.m.NextPuzzle(ctx, bob.ID, store.Gomoku, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	v, err = e.m.SolveMove(ctx, bob.ID, "l8")
+	if err != nil || !v.Done || v.Solved || !slices.Equal(v.Solution, p.Line) || v.Result.After.Streak != 0 ||
+		v.Result.After.Rating.Rating >= glicko2.DefaultRating || v.Result.After.Failed != 1 {
+		t.Fatalf("a wrong move: %+v, %v", v, err)
+	}
+	me, err := e.m.PuzzlePlayer(ctx, bob.ID, store.Gomoku)
+	if err != nil || me != v.Result.After {
+		t.Fatalf("bob's record %+v, %v", me, err)
+	}
+}
+
+func TestASolverMayWinByAnotherRoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches with the engine")
+	}
+	e := solveEnv(t)
+	// The kept solution starts with k8; g8 wins as fast, which the engine
+	// proves; k7 then wins only in 5 plies, too slow.
+	e.keep(store.Gomoku, twoRoads, "vcf", "k8", "l8", "k7")
+	if _, err := e.m.NextPuzzle(ctx, alice.ID, store.Gomoku, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	v, err := e.m.SolveMove(ctx, alice.ID, "g8")
+	if err != nil || v.Done || (v.Reply != "f8" && v.Reply != "k8") {
+		t.Fatalf("g8: %+v, %v", v, err)
+	}
+	five := map[string]string{"f8": "k8", "k8": "f8"}[v.Reply]
+	if v, err = e.m.SolveMove(ctx, alice.ID, five); err != nil || !v.Solved {
+		t.Fatalf("%s: %+v, %v", five, v, err)
+	}
+	if _, err := e.m.NextPuzzle(ctx, bob.ID, store.Gomoku, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := e.m.SolveMove(ctx, bob.ID, "k7"); err != nil || !v.Done || v.Solved {
+		t.Fatalf("a slower four: %+v, %v", v, err)
+	}
+}
+
+func TestGivingUpAndDefending(t *testing.T) {
+	e := solveEnv(t)
+	// White to move must stop k8 (the double four) at k8 itself.
+	defend := e.keep(store.Gomoku, doubleFour+" a5", ThemeDefend, "k8")
+	if _, err := e.m.GiveUpPuzzle(ctx, alice.ID); engine.ErrorCode(err) != engine.NoPuzzleActive {
+		t.Fatalf("giving up nothing: %v", err)
+	}
+	v, err := e.m.NextPuzzle(ctx, alice.ID, store.Gomoku, ThemeDefend, "")
+	if err != nil || v.Attempt.Puzzle.ID != defend.ID || v.Attempt.Puzzle.Solver != engine.Second {
+		t.Fatalf("a defence: %+v, %v", v, err)
+	}
+	if v, err = e.m.GiveUpPuzzle(ctx, alice.ID); err != nil || !v.Done || v.Solved || !slices.Equal(v.Solution, []string{"k8"}) ||
+		v.Result.After.Failed != 1 {
+		t.Fatalf("given up: %+v, %v", v, err)
+	}
+	if _, err := e.m.CurrentPuzzle(ctx, alice.ID); engine.ErrorCode(err) != engine.NoPuzzleActive {
+		t.Fatalf("after giving up: %v", err)
+	}
+	if _, err := e.m.NextPuzzle(ctx, bob.ID, store.Gomoku, ThemeDefend, ""); err != nil {
+		t.Fatal(err)
+	}
+	if v, err = e.m.SolveMove(ctx, bob.ID, "k8"); err != nil || !v.Done || !v.Solved || v.Reply != "" {
+		t.Fatalf("the defence: %+v, %v", v, err)
+	}
+	if _, err := e.m.NextPuzzle(ctx, carol.ID, store.Gomoku, ThemeDefend, ""); err != nil {
+		t.Fatal(err)
+	}
+	if v, err = e.m.SolveMove(ctx, carol.ID, "l8"); err != nil || !v.Done || v.Solved {
+		t.Fatalf("another block: %+v, %v", v, err)
+	}
+}
+
+func TestDailyPuzzleIsTheSameForEveryone(t *testing.T) {
+	e := solveEnv(t)
+	if _, err := e.m.DailyPuzzle(ctx, alice.ID, store.Xiangqi, "g1"); engine.ErrorCode(err) != engine.NoDailyPuzzle {
+		t.Fatalf("no puzzle yet: %v", err)
+	}
+	e.keep(store.Xiangqi, chariots, "mate", "b1b10")
+	e.keep(store.Xiangqi, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "mate", "a1d1")
+	va, err := e.m.DailyPuzzle(ctx, alice.ID, store.Xiangqi, "g1")
+	if err != nil || va.Attempt.Daily != store.DayOf(e.clock.Now()) {
+		t.Fatalf("alice's daily: %+v, %v", va, err)
+	}
+	vb, err := e.m.DailyPuzzle(ctx, bob.ID, store.Xiangqi, "g1")
+	if err != nil || vb.Attempt.Puzzle.ID != va.Attempt.Puzzle.ID {
+		t.Fatalf("bob's daily %+v, alice's %d (%v)", vb.Attempt.Puzzle, va.Attempt.Puzzle.ID, err)
+	}
+	daily := va.Attempt.Puzzle
+	e.clock.Advance(40 * time.Second)
+	if v, err := e.m.SolveMove(ctx, alice.ID, daily.Line[0]); err != nil || !v.Solved {
+		t.Fatalf("alice solves: %+v, %v", v, err)
+	}
+	if v, err := e.m.SolveMove(ctx, bob.ID, "a9a10"); err != nil || !v.Done || v.Solved {
+		t.Fatalf("bob's check is no mate: %+v, %v", v, err)
+	}
+	if _, err := e.m.DailyPuzzle(ctx, alice.ID, store.Xiangqi, "g1"); engine.ErrorCode(err) != engine.DailyDone {
+		t.Fatalf("the daily twice: %v", err)
+	}
+	b, err := e.m.DailyLeaders(ctx, "g1", store.Xiangqi)
+	if err != nil || b.Puzzle != daily.ID || len(b.Today) != 1 || b.Today[0].UserID != alice.ID || b.Today[0].Took != 40*time.Second ||
+		len(b.Month) != 1 || b.Month[0].Solved != 1 {
+		t.Fatalf("the leaderboard: %+v, %v", b, err)
+	}
+	// Tomorrow another puzzle is everyone's.
+	e.clock.Advance(24 * time.Hour)
+	vc, err := e.m.DailyPuzzle(ctx, alice.ID, store.Xiangqi, "g1")
+	if err != nil || vc.Attempt.Puzzle.ID == daily.ID {
+		t.Fatalf("tomorrow's: %+v, %v", vc.Attempt.Puzzle, err)
+	}
+}
