@@ -46,6 +46,15 @@ func altText(loc locale, g *store.Game, eg engine.Game) string {
 	default:
 		parts = append(parts, loc.t("alt.ended"))
 	}
+	parts = append(parts, altPosition(loc, gk, eg)...)
+	return clipRunes(strings.Join(parts, " "), maxAltText)
+}
+
+// altPosition describes eg's position, a game of kind gk, for screen
+// readers: the last move, and for Gomoku the stones near it, for Xiangqi
+// the material of each side.
+func altPosition(loc locale, gk *gameKind, eg engine.Game) []string {
+	var parts []string
 	if lm := gk.lastMove(loc, eg); lm != "" {
 		parts = append(parts, loc.t("alt.last", lm))
 	}
@@ -57,7 +66,7 @@ func altText(loc locale, g *store.Game, eg engine.Game) string {
 	case *xiangqi.Game:
 		parts = append(parts, xiangqiMaterial(loc, eg))
 	}
-	return clipRunes(strings.Join(parts, " "), maxAltText)
+	return parts
 }
 
 // replayAltText describes the replay GIF of a finished game.

@@ -24,6 +24,12 @@ func (b *Bot) autocomplete(q *request) (reply, error) {
 		return reply{kind: replyChoices}, nil
 	}
 	typed := fmt.Sprint(focused.Value)
+	if q.i.ApplicationCommandData().Name == cmdPuzzle {
+		if focused.Name != optMove {
+			return reply{kind: replyChoices}, nil
+		}
+		return b.suggestPuzzleMove(q, typed)
+	}
 	if focused.Name == optTime {
 		return reply{kind: replyChoices, choices: timeChoices(q.loc, typed)}, nil
 	}

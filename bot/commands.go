@@ -278,6 +278,7 @@ func commands() []*discordgo.ApplicationCommand {
 		settingsCommand(),
 		exportCommand(),
 		importCommand(),
+		puzzleCommand(),
 	}, append(followCommands(), playCommand())...)
 }
 

@@ -58,6 +58,7 @@ type world struct {
 	analyst      match.Analyst
 	hints        int
 	maxGames     int
+	puzzles      bool
 	b            *bot.Bot
 	m            *match.Manager
 	db           *store.DB
@@ -87,6 +88,9 @@ type setup struct {
 	hints int
 	// maxGames is match.Config.MaxGames (its default when 0).
 	maxGames int
+	// puzzles: the store keeps puzzles and the tries at them (reviews
+	// then also search games for puzzles).
+	puzzles bool
 }
 
 // newWorld starts the fake Discord, opens a database and starts the bot.
@@ -94,7 +98,7 @@ func newWorld(t testing.TB, s setup) *world {
 	t.Helper()
 	dc := discordtest.New(t, s.opts...)
 	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget, logs: s.logs,
-		http: s.http, deferAfter: s.deferAfter, analyst: s.analyst, hints: s.hints, maxGames: s.maxGames}
+		http: s.http, deferAfter: s.deferAfter, analyst: s.analyst, hints: s.hints, maxGames: s.maxGames, puzzles: s.puzzles}
 	if w.ai == nil {
 		w.ai = &scriptAI{}
 	}
@@ -124,6 +128,9 @@ func (w *world) start() {
 	mc.Reviews, mc.Analyst = db, w.analyst
 	if mc.Analyst == nil {
 		mc.Analyst = &match.Engines{Spare: -1}
+	}
+	if w.puzzles {
+		mc.Puzzles = db
 	}
 	mc.HintLimit, mc.HintNodes = w.hints, 20000
 	if w.hints == 0 {

@@ -187,7 +187,15 @@ func (b *Bot) statsCommand(q *request, o options) (reply, error) {
 		for _, l := range levels {
 			fmt.Fprintf(&sb, "%s %s\n", loc.t("ai.name", l), score(loc, st.AI[l].Score))
 		}
-		if st.Total().Games() == 0 {
+		pz, err := b.m.PuzzlePlayer(q.ctx, who, k)
+		if err != nil && engine.ErrorCode(err) != engine.NoPuzzles {
+			return reply{}, err
+		}
+		if pz.Solved+pz.Failed > 0 {
+			fmt.Fprintf(&sb, "%s\n", loc.t("stats.puzzles", ratingText(pz.Rating.Rating, pz.Rating.RD), pz.Solved, pz.Solved+pz.Failed,
+				pz.Streak, pz.BestStreak))
+		}
+		if st.Total().Games() == 0 && pz.Solved+pz.Failed == 0 {
 			sb.WriteString(loc.t("stats.none"))
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: kindName(loc, k), Value: sb.String(), Inline: true})

@@ -106,6 +106,10 @@ func privateCommand(i *discordgo.Interaction) bool {
 	if i.Type != discordgo.InteractionApplicationCommand {
 		return false
 	}
+	path, _ := commandPath(i.ApplicationCommandData())
+	if strings.HasPrefix(path, cmdPuzzle+" ") {
+		return path != cmdPuzzle+" "+subPuzzleBoard
+	}
 	name := i.ApplicationCommandData().Name
 	return name == cmdGames || name == cmdHelp || name == cmdFollow || name == cmdUnfollow || name == cmdExport
 }
@@ -362,6 +366,9 @@ func (b *Bot) slash(q *request) (reply, error) {
 		return b.exportCommand(q, o)
 	case cmdImport:
 		return b.importCommand(q, o)
+	case cmdPuzzle + " " + subNext, cmdPuzzle + " " + subDaily, cmdPuzzle + " " + optMove,
+		cmdPuzzle + " " + subGiveUp, cmdPuzzle + " " + subPuzzleBoard:
+		return b.puzzleRoute(q, strings.Fields(path)[1], o)
 	}
 	return reply{}, refuse("err.unknown.command", path)
 }
@@ -418,6 +425,8 @@ func (b *Bot) component(q *request) (reply, error) {
 		return b.unfollow(q, c.Game)
 	case actMoves:
 		return b.movesClicked(q, c)
+	case actPuzzleGiveUp, actPuzzleNext:
+		return b.puzzleButton(q, c)
 	}
 	return reply{}, refuse("err.unknown.button")
 }

@@ -42,6 +42,8 @@ var dynamicPrefixes = []string{
 	"review.class.",       // "review.class."+MoveClass (reviewmsg.go)
 	"review.missed_win.",  // "review.missed_win."+g.Kind (reviewmsg.go)
 	"review.allowed_win.", // "review.allowed_win."+g.Kind (reviewmsg.go)
+	"puzzle.theme.",       // "puzzle.theme."+theme (puzzlemsg.go)
+	"puzzle.task.",        // "puzzle.task."+theme (puzzlemsg.go)
 
 	// "settings.me."+setting+"."+value (looks.go)
 	"settings.me.theme.", "settings.me.pieces.", "settings.me.view.", "settings.me.size.", "settings.me.lang.",

@@ -45,8 +45,9 @@ type PuzzleView struct {
 	// Resumed: the request found this try going on and shows it again
 	// (a new puzzle waits until it ends).
 	Resumed bool
-	// Reply is the engine's answer to the move just made ("" for none).
-	Reply string
+	// Move is the move just made, canonical, and Reply the engine's
+	// answer to it ("" for none).
+	Move, Reply string
 	// Done: the try has ended, Solved or not; Result is what it changed.
 	// Solution is then the solution from the position before the last
 	// move (shown when the move was wrong or the user gave up).
@@ -243,7 +244,7 @@ func (m *Manager) SolveMove(ctx context.Context, userID, move string) (PuzzleVie
 		return PuzzleView{}, err
 	}
 	played := append(slices.Clip(a.Played), mv)
-	v := PuzzleView{Attempt: a, Game: g}
+	v := PuzzleView{Attempt: a, Game: g, Move: mv}
 	right, reply, line, err := m.judge(ctx, a, g, mv)
 	if err != nil {
 		return PuzzleView{}, err
