@@ -95,6 +95,15 @@ func scanPuzzle(s interface{ Scan(...any) error }) (Puzzle, error) {
 	return p, err
 }
 
+// PuzzleCount returns how many puzzles of kind are kept.
+func (db *DB) PuzzleCount(ctx context.Context, kind Kind) (int, error) {
+	var n int
+	if err := db.read().QueryRowContext(ctx, `SELECT count(*) FROM puzzles WHERE kind = ?`, kind).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count puzzles: %w", err)
+	}
+	return n, nil
+}
+
 // Puzzles returns the puzzles of kind kept, oldest first.
 func (db *DB) Puzzles(ctx context.Context, kind Kind) ([]Puzzle, error) {
 	return db.puzzles(ctx, "read puzzles", `SELECT `+puzzleColumns+` FROM puzzles p WHERE p.kind = ? ORDER BY p.id`, kind)

@@ -54,6 +54,9 @@ type Config struct {
 	// it there are no puzzles to solve (NoPuzzles).
 	Puzzles      PuzzleStore
 	PuzzleConfig PuzzleConfig
+	// PuzzleStock is how many puzzles of each kind StockPuzzles keeps
+	// found by self-play (DefaultPuzzleStock when 0; negative: none).
+	PuzzleStock int
 	// HintLimit is how many hints a person has in each game against the
 	// AI where the server did not choose (HintsSetting; DefaultHintLimit
 	// when 0; negative: none). Hints come from Analyst, within HintNodes
@@ -150,6 +153,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ReviewNodes == 0 {
 		c.ReviewNodes = DefaultReviewNodes
+	}
+	if c.PuzzleStock == 0 {
+		c.PuzzleStock = DefaultPuzzleStock
 	}
 	if c.HintLimit == 0 {
 		c.HintLimit = DefaultHintLimit

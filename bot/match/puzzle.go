@@ -6,6 +6,7 @@ import (
 
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/engine/gomoku"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 	"github.com/tengen-bot/tengen/store"
 )
 
@@ -14,7 +15,11 @@ import (
 // Gomoku VCF or VCT, a Xiangqi mate in N. FindPuzzles finds them in a reviewed game: the review
 // says where a player had a proven win; a deeper search proves it again
 // and gives the solution, and every other first move is searched too, so
-// that a puzzle with two winning first moves is never kept.
+// that a puzzle with two winning first moves is never kept. Two more
+// kinds come from a player's mistakes: a Gomoku position where every move
+// but one is proved to lose (ThemeDefend: the only defence), and a Xiangqi
+// position where one move wins material by force and every other is
+// clearly worse (ThemeMaterial).
 
 // Puzzle is a position to solve.
 type Puzzle struct {
@@ -48,6 +53,9 @@ type PuzzleConfig struct {
 	// MinPlies and MaxPlies bound the solution's length (Gomoku 3 to 11:
 	// a five at once is no puzzle; Xiangqi 1 to 7: mate in 1 to 4).
 	MinPlies, MaxPlies int
+	// MoveNodes is the budget of the search of each move but the
+	// solution in a defence or a win of material (Nodes/4).
+	MoveNodes uint64
 	// rejected, when not nil, is told why a candidate was not kept (for
 	// tests and measurements).
 	rejected func(why string)
@@ -62,6 +70,9 @@ func (c PuzzleConfig) withDefaults(kind store.Kind) PuzzleConfig {
 	}
 	if c.VerifyNodes == 0 {
 		c.VerifyNodes = 2 * c.Nodes
+	}
+	if c.MoveNodes == 0 {
+		c.MoveNodes = c.Nodes / 4
 	}
 	if c.MinPlies == 0 {
 		c.MinPlies = 1
@@ -93,8 +104,29 @@ func FindPuzzles(ctx context.Context, a Analyst, kind store.Kind, text string, r
 	moves := g.Moves()
 	var out []Puzzle
 	kept := map[engine.Side]int{engine.First: -10, engine.Second: -10} // the last position kept, by solver
-	for _, rm := range r.Moves {
+	for i, rm := range r.Moves {
 		if rm.Won == 0 {
+			if defendCandidate(kind, rm) || materialCandidate(kind, r, i) {
+				if err := toPly(g, moves, rm.Ply); err != nil {
+					return nil, fmt.Errorf("puzzles: %w", err)
+				}
+				var (
+					p  Puzzle
+					ok bool
+				)
+				if kind == store.Gomoku {
+					p, ok, err = proveDefence(ctx, a, g, cfg)
+				} else {
+					p, ok, err = proveMaterial(ctx, a, g, cfg)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("puzzles: position %d: %w", rm.Ply, err)
+				}
+				if ok {
+					p.Kind, p.Ply = kind, rm.Ply
+					out = append(out, p)
+				}
+			}
 			continue
 		}
 		if kept[rm.Side] == rm.Ply-2 { // the same win, one move on
@@ -271,4 +303,244 @@ func gomokuTheme(gg *gomoku.Game, line []string) string {
 		played++
 	}
 	return "vcf"
+}
+
+// defendCandidate reports whether the position before reviewed move rm
+// may be a Gomoku defence puzzle: the move walked into a proven loss from
+// a position that was not lost.
+func defendCandidate(kind store.Kind, rm ReviewedMove) bool {
+	return kind == store.Gomoku && rm.Lost > 0 && rm.Before >= 0.1
+}
+
+// materialCandidate reports whether the position before move i of review
+// r may be a Xiangqi material puzzle: the opponent's move before it was a
+// mistake or worse, and left the side to move clearly ahead.
+func materialCandidate(kind store.Kind, r Review, i int) bool {
+	return kind == store.Xiangqi && i > 0 && r.Moves[i-1].Class >= Mistake && r.Moves[i].Before >= logistic(materialScore, XiangqiScale)
+}
+
+// reject tells cfg.rejected why, when it listens.
+func (c PuzzleConfig) reject(why string) {
+	if c.rejected != nil {
+		c.rejected(why)
+	}
+}
+
+// proveDefence makes a defence puzzle of Gomoku position g when the side
+// to move is not lost (a search within cfg.Nodes proves no win for either
+// side), the opponent threatens no five (a forced block is no puzzle),
+// every move but the engine's is proved to lose (each searched within
+// cfg.MoveNodes), and a search within cfg.VerifyNodes proves no win for
+// the opponent after the engine's move.
+func proveDefence(ctx context.Context, a Analyst, g engine.Game, cfg PuzzleConfig) (Puzzle, bool, error) {
+	gg := g.(*gomoku.Game)
+	v, err := a.Analyse(ctx, g, cfg.Nodes)
+	if err != nil || v.Proven != 0 || v.Best == "" {
+		if err == nil {
+			cfg.reject(fmt.Sprintf("defence: proven %d", v.Proven))
+		}
+		return Puzzle{}, false, err
+	}
+	if threatensFive(gg, g.Turn().Other()) {
+		cfg.reject("defence: a block of a four")
+		return Puzzle{}, false, nil
+	}
+	solver := g.Turn()
+	for _, m := range g.LegalMoves() {
+		if m == v.Best {
+			continue
+		}
+		loses, err := losesBy(ctx, a, g, m, cfg.MoveNodes)
+		if err != nil {
+			return Puzzle{}, false, err
+		}
+		if !loses {
+			cfg.reject("defence: two defences: " + v.Best + " and " + m)
+			return Puzzle{}, false, nil
+		}
+	}
+	if loses, err := losesBy(ctx, a, g, v.Best, cfg.VerifyNodes); err != nil || loses {
+		if err == nil {
+			cfg.reject("defence: the defence " + v.Best + " loses too")
+		}
+		return Puzzle{}, false, err
+	}
+	text, err := g.MarshalText()
+	if err != nil {
+		return Puzzle{}, false, err
+	}
+	return Puzzle{Record: string(text), Solver: solver, Theme: ThemeDefend, Plies: 1, Line: []string{v.Best}}, true, nil
+}
+
+// threatensFive reports whether side has a point in gg where its stone
+// would make five.
+func threatensFive(gg *gomoku.Game, side engine.Side) bool {
+	b := gg.Board()
+	for row := range b.Size() {
+		for col := range b.Size() {
+			p := gomoku.PointAt(col, row)
+			if b.At(p) != gomoku.Empty {
+				continue
+			}
+			b.Put(p, side)
+			five := b.Wins(p)
+			b.Take(p)
+			if five {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// losesBy reports whether the side to move in g loses by force after m:
+// the opponent makes five at once, or a search within nodes proves the
+// opponent wins. g is left as it was.
+func losesBy(ctx context.Context, a Analyst, g engine.Game, m string, nodes uint64) (bool, error) {
+	mover := g.Turn()
+	if _, err := g.Play(m); err != nil {
+		return true, nil // a move the rules refuse loses no less
+	}
+	lost, err := false, error(nil)
+	if o := g.Outcome(); o.Over() {
+		lost = o.Status == engine.Win && o.Winner != mover
+	} else {
+		var v Analysis
+		v, err = a.Analyse(ctx, g, nodes)
+		lost = err == nil && v.Proven > 0
+	}
+	if uerr := g.Undo(1); uerr != nil && err == nil {
+		err = fmt.Errorf("taking back %s: %w", m, uerr)
+	}
+	return lost, err
+}
+
+// materialScore is the least score (centipawns) and material (materialValue)
+// a Xiangqi material puzzle wins; secondBest the least margin by which
+// every other move must be worse.
+const (
+	materialScore = 300
+	secondBest    = 200
+)
+
+// materialValue is the value of each Xiangqi piece kind in a material
+// count, in centipawns (the general counts nothing: it is never taken).
+var materialValue = [...]int{xiangqi.Advisor: 200, xiangqi.Elephant: 200, xiangqi.Horse: 400,
+	xiangqi.Chariot: 900, xiangqi.Cannon: 450, xiangqi.Soldier: 100}
+
+// balance is side's material minus its opponent's in g.
+func balance(g *xiangqi.Game, side engine.Side) int {
+	pos := g.Position()
+	n := 0
+	for k := xiangqi.Advisor; k <= xiangqi.Soldier; k++ {
+		n += materialValue[k] * (pos.Count(side, k) - pos.Count(side.Other(), k))
+	}
+	return n
+}
+
+// proveMaterial makes a material puzzle of Xiangqi position g when the
+// engine's line (searched within cfg.Nodes, no mate proved either way,
+// scoring at least materialScore) wins at least materialScore of
+// material by the solver's first or second move, kept after the reply,
+// and every other move of the solver's in that solution scores at least
+// secondBest worse (each searched within cfg.MoveNodes).
+func proveMaterial(ctx context.Context, a Analyst, g engine.Game, cfg PuzzleConfig) (Puzzle, bool, error) {
+	xg := g.(*xiangqi.Game)
+	v, err := a.Analyse(ctx, g, cfg.Nodes)
+	if err != nil || v.Proven != 0 || v.Score < materialScore || len(v.Line) == 0 {
+		if err == nil {
+			cfg.reject(fmt.Sprintf("material: score %d, proven %d", v.Score, v.Proven))
+		}
+		return Puzzle{}, false, err
+	}
+	solver := g.Turn()
+	start := balance(xg, solver)
+	played := 0
+	defer func() { _ = g.Undo(played) }()
+	plies := 0
+	for k := 0; k < len(v.Line) && k < 4 && plies == 0; k++ {
+		if _, err := g.Play(v.Line[k]); err != nil {
+			break
+		}
+		played++
+		if k%2 == 0 {
+			continue // the gain must survive the reply
+		}
+		if balance(xg, solver)-start >= materialScore {
+			plies = k // the solution ends with the solver's move before this reply
+		}
+	}
+	if plies == 0 {
+		cfg.reject("material: the line wins too little")
+		return Puzzle{}, false, nil
+	}
+	if err := g.Undo(played); err != nil {
+		return Puzzle{}, false, err
+	}
+	played = 0
+	line := v.Line[:plies]
+	for k := 0; k < len(line); k++ {
+		if k%2 == 0 {
+			best := v.Score
+			if k > 0 {
+				w, err := a.Analyse(ctx, g, cfg.Nodes)
+				if err != nil {
+					return Puzzle{}, false, err
+				}
+				if w.Best != line[k] {
+					cfg.reject("material: the line changed")
+					return Puzzle{}, false, nil
+				}
+				best = w.Score
+			}
+			for _, m := range g.LegalMoves() {
+				if m == line[k] {
+					continue
+				}
+				close, err := scoresNear(ctx, a, g, m, best-secondBest, cfg.MoveNodes)
+				if err != nil {
+					return Puzzle{}, false, err
+				}
+				if close {
+					cfg.reject("material: two solutions: " + line[k] + " and " + m)
+					return Puzzle{}, false, nil
+				}
+			}
+		}
+		if _, err := g.Play(line[k]); err != nil {
+			return Puzzle{}, false, err
+		}
+		played++
+	}
+	if err := g.Undo(played); err != nil {
+		return Puzzle{}, false, err
+	}
+	played = 0
+	text, err := g.MarshalText()
+	if err != nil {
+		return Puzzle{}, false, err
+	}
+	return Puzzle{Record: string(text), Solver: solver, Theme: ThemeMaterial, Plies: len(line), Line: append([]string(nil), line...)}, true, nil
+}
+
+// scoresNear reports whether m, played by the side to move in g, scores at
+// least floor for it (or wins) by a search within nodes. g is left as it
+// was.
+func scoresNear(ctx context.Context, a Analyst, g engine.Game, m string, floor int, nodes uint64) (bool, error) {
+	mover := g.Turn()
+	if _, err := g.Play(m); err != nil {
+		return false, nil
+	}
+	near, err := false, error(nil)
+	if o := g.Outcome(); o.Over() {
+		near = o.Status == engine.Win && o.Winner == mover
+	} else {
+		var v Analysis
+		v, err = a.Analyse(ctx, g, nodes)
+		near = err == nil && (v.Proven < 0 || v.Proven == 0 && -v.Score >= floor)
+	}
+	if uerr := g.Undo(1); uerr != nil && err == nil {
+		err = fmt.Errorf("taking back %s: %w", m, uerr)
+	}
+	return near, err
 }

@@ -23,6 +23,7 @@ import (
 // PuzzleStore keeps puzzles and the tries at them (*store.DB is one).
 type PuzzleStore interface {
 	SavePuzzles(ctx context.Context, ps []store.Puzzle) (int, error)
+	PuzzleCount(ctx context.Context, kind store.Kind) (int, error)
 	ActivePuzzle(ctx context.Context, userID string) (store.PuzzleAttempt, bool, error)
 	Attempted(ctx context.Context, userID string, id int64) (store.PuzzleAttempt, bool, error)
 	PuzzleCandidates(ctx context.Context, userID string, kind store.Kind, theme string, rating float64, n int) ([]store.Puzzle, error)

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -139,7 +140,9 @@ func TestASolverMayWinByAnotherRoad(t *testing.T) {
 
 func TestGivingUpAndDefending(t *testing.T) {
 	e := solveEnv(t)
-	// White to move must stop k8 (the double four) at k8 itself.
+	// White to move, against black's double four at k8; the test's own
+	// puzzle says k8 is the only defence (the judge takes the kept
+	// solution as it is: FindPuzzles proves it before keeping one).
 	defend := e.keep(store.Gomoku, doubleFour+" a5", ThemeDefend, "k8")
 	if _, err := e.m.GiveUpPuzzle(ctx, alice.ID); engine.ErrorCode(err) != engine.NoPuzzleActive {
 		t.Fatalf("giving up nothing: %v", err)
@@ -205,5 +208,64 @@ func TestDailyPuzzleIsTheSameForEveryone(t *testing.T) {
 	vc, err := e.m.DailyPuzzle(ctx, alice.ID, store.Xiangqi, "g1")
 	if err != nil || vc.Attempt.Puzzle.ID == daily.ID {
 		t.Fatalf("tomorrow's: %+v, %v", vc.Attempt.Puzzle, err)
+	}
+}
+
+// TestSelfPlayStocksPuzzles: the engines play each other, as low-priority
+// work, until each kind has its stock of puzzles; every puzzle kept plays
+// out as its theme says.
+func TestSelfPlayStocksPuzzles(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("plays, reviews and searches whole games (run without -short and -race)")
+	}
+	e := newEnv(t, Config{})
+	found := make(puzzleRecorder, 64)
+	play := &Engines{MaxNodes: 3000, Spare: 1}
+	e.m = e.start(e.db, Config{AI: play, Analyst: &Engines{Spare: 1}, Puzzles: e.db, PuzzleStock: 1,
+		ReviewNodes: 10000, PuzzleConfig: PuzzleConfig{Nodes: 30000}, Budget: func(int) time.Duration { return time.Second }})
+	e.m.cfg.Notifier = found
+	sctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); e.m.StockPuzzles(sctx, 0) }()
+	deadline := time.After(10 * time.Minute)
+	for {
+		g, _ := e.db.PuzzleCount(ctx, store.Gomoku)
+		x, _ := e.db.PuzzleCount(ctx, store.Xiangqi)
+		if g >= 1 && x >= 1 {
+			break
+		}
+		select {
+		case ev := <-found:
+			if ev.Err != nil {
+				t.Fatal(ev.Err)
+			}
+		case <-deadline:
+			t.Fatalf("no stock after 10 minutes: %d gomoku, %d xiangqi puzzles", g, x)
+		}
+	}
+	cancel()
+	<-done
+	for _, kind := range []store.Kind{store.Gomoku, store.Xiangqi} {
+		ps, err := e.db.Puzzles(ctx, kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps {
+			t.Logf("%s puzzle: %s in %d plies, %v, seeded %.0f", kind, p.Theme, p.Plies, p.Line, p.Rating.Rating)
+			g, err := Restore(kind, p.Record)
+			if err != nil || g.Turn() != p.Solver || p.GameID != 0 {
+				t.Fatalf("puzzle %+v: %v", p, err)
+			}
+			for _, m := range p.Line {
+				if _, err := g.Play(m); err != nil {
+					t.Fatalf("the solution %v: %s: %v", p.Line, m, err)
+				}
+			}
+			o := g.Outcome()
+			won := o.Status == engine.Win && o.Winner == p.Solver
+			if (p.Theme == ThemeDefend || p.Theme == ThemeMaterial) == won {
+				t.Errorf("the solution of a %s puzzle ends %v", p.Theme, o)
+			}
+		}
 	}
 }

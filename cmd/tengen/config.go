@@ -73,6 +73,7 @@ type Config struct {
 		MaxOpenChallenges int      `yaml:"max_open_challenges"`
 		AIUndoLimit       int      `yaml:"ai_undo_limit"`
 		AIHints           int      `yaml:"ai_hints"`
+		PuzzleStock       int      `yaml:"puzzle_stock"`
 		AIWorkers         int      `yaml:"ai_workers"`
 		// AI says who computes the AI's turns: "here" (this process) or
 		// "workers" (tengen ai-worker processes sharing a PostgreSQL
@@ -133,6 +134,7 @@ func defaultConfig() Config {
 	c.Games.MaxOpenChallenges = match.DefaultMaxOpenChallenges
 	c.Games.AIUndoLimit = match.DefaultAIUndoLimit
 	c.Games.AIHints = match.DefaultHintLimit
+	c.Games.PuzzleStock = match.DefaultPuzzleStock
 	c.Games.AIMemoryMB = defaultAIMemoryMB
 	c.Games.MaxAIGames = match.DefaultMaxAIGames
 	c.Games.RateLimits = match.LimitsNormal
@@ -163,6 +165,7 @@ func (c *Config) lifecycle() match.Config {
 		MaxOpenChallenges: g.MaxOpenChallenges,
 		AIUndoLimit:       g.AIUndoLimit,
 		HintLimit:         g.AIHints,
+		PuzzleStock:       g.PuzzleStock,
 		MoveTimeout:       time.Duration(g.MoveTimeout),
 		RemindBefore:      time.Duration(g.RemindBefore),
 		AIAbandonAfter:    time.Duration(g.AIAbandonAfter),
@@ -172,6 +175,9 @@ func (c *Config) lifecycle() match.Config {
 	}
 	if mc.HintLimit == 0 {
 		mc.HintLimit = -1
+	}
+	if mc.PuzzleStock == 0 {
+		mc.PuzzleStock = -1
 	}
 	if mc.RemindBefore == 0 {
 		mc.RemindBefore = -1
@@ -247,6 +253,8 @@ func (c *Config) check() error {
 		return fmt.Errorf("games.ai_undo_limit: %d is negative: give 0 for no undos, or more", c.Games.AIUndoLimit)
 	case c.Games.AIHints < 0:
 		return fmt.Errorf("games.ai_hints: %d is negative: give 0 for no hints, or more", c.Games.AIHints)
+	case c.Games.PuzzleStock < 0:
+		return fmt.Errorf("games.puzzle_stock: %d is negative: give 0 for no self-play, or more", c.Games.PuzzleStock)
 	case c.Games.AIWorkers < 0:
 		return fmt.Errorf("games.ai_workers: %d is negative: give 0 for one per CPU, or more", c.Games.AIWorkers)
 	case c.Games.MaxAIGames < 0:

@@ -118,7 +118,7 @@ func newCrashWorld(t *testing.T, deferAfter string) *crashWorld {
 	dc.Guild().SetLocale(discordgo.ChineseCN)
 	dir := t.TempDir()
 	w := &crashWorld{t: t, dc: dc, dir: dir, lobby: dc.NewChannel("lobby"), alice: dc.User("alice"), bob: dc.User("bob")}
-	w.cfg = fmt.Sprintf("database: %s\ndev_guild: %q\ndiscord:\n  defer_after: %s\ngames:\n  ai_workers: 1\n  tick_interval: 1s\n",
+	w.cfg = fmt.Sprintf("database: %s\ndev_guild: %q\ndiscord:\n  defer_after: %s\ngames:\n  ai_workers: 1\n  tick_interval: 1s\n  puzzle_stock: 0\n",
 		filepath.Join(dir, "tengen.db"), dc.Guild().ID, deferAfter)
 	return w
 }

@@ -104,14 +104,14 @@ func TestThreeProcessesHTTP(t *testing.T) {
 	for i := range 3 {
 		addr := freeAddr(t)
 		rr.backends = append(rr.backends, addr)
-		c.cfgs = append(c.cfgs, fmt.Sprintf("database: %q\ndev_guild: %q\ndiscord:\n  register: %v\ninteractions:\n  listen: %q\n  public_key: %q\ngames:\n  ai: workers\n  tick_interval: 1s\n",
+		c.cfgs = append(c.cfgs, fmt.Sprintf("database: %q\ndev_guild: %q\ndiscord:\n  register: %v\ninteractions:\n  listen: %q\n  public_key: %q\ngames:\n  ai: workers\n  tick_interval: 1s\n  puzzle_stock: 0\n",
 			database, dc.Guild().ID, i == 0, addr, dc.PublicKeyHex()))
 		c.dirs = append(c.dirs, t.TempDir())
 	}
 	for i := range 3 {
 		c.procs = append(c.procs, startProcess(t, dc, c.dirs[i], c.cfgs[i], "run", "msg=running"))
 	}
-	c.worker = startProcess(t, dc, t.TempDir(), fmt.Sprintf("database: %q\ngames:\n  tick_interval: 1s\n", database), "ai-worker", "AI worker running")
+	c.worker = startProcess(t, dc, t.TempDir(), fmt.Sprintf("database: %q\ngames:\n  tick_interval: 1s\n  puzzle_stock: 0\n", database), "ai-worker", "AI worker running")
 	lb := httptest.NewServer(rr)
 	defer lb.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
@@ -137,14 +137,14 @@ func TestThreeProcessesShards(t *testing.T) {
 		channels = append(channels, dc.NewGuildOnShard(fmt.Sprintf("g%d", shard), shard, 3).NewChannel("lobby"))
 	}
 	for i := range 3 {
-		c.cfgs = append(c.cfgs, fmt.Sprintf("database: %q\ndiscord:\n  register: %v\n  shards: \"3\"\n  shard_ids: \"%d\"\ngames:\n  ai: workers\n  tick_interval: 1s\n",
+		c.cfgs = append(c.cfgs, fmt.Sprintf("database: %q\ndiscord:\n  register: %v\n  shards: \"3\"\n  shard_ids: \"%d\"\ngames:\n  ai: workers\n  tick_interval: 1s\n  puzzle_stock: 0\n",
 			database, i == 0, i))
 		c.dirs = append(c.dirs, t.TempDir())
 	}
 	for i := range 3 {
 		c.procs = append(c.procs, startProcess(t, dc, c.dirs[i], c.cfgs[i], "run", "msg=running"))
 	}
-	c.worker = startProcess(t, dc, t.TempDir(), fmt.Sprintf("database: %q\ngames:\n  tick_interval: 1s\n", database), "ai-worker", "AI worker running")
+	c.worker = startProcess(t, dc, t.TempDir(), fmt.Sprintf("database: %q\ngames:\n  tick_interval: 1s\n  puzzle_stock: 0\n", database), "ai-worker", "AI worker running")
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	c.play(ctx, channels)

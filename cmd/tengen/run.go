@@ -184,6 +184,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		// soon as they commit it.
 		var listening sync.WaitGroup
 		listening.Go(func() { m.bot.Listen(tctx) })
+		// The engines play each other for puzzles while the AI is idle,
+		// from two minutes after the start.
+		listening.Go(func() { m.games.StockPuzzles(tctx, 2*time.Minute) })
 		m.tick(tctx, time.Duration(c.Games.TickInterval))
 		listening.Wait()
 	}()
