@@ -337,12 +337,12 @@ func proveDefence(ctx context.Context, a Analyst, g engine.Game, cfg PuzzleConfi
 	v, err := a.Analyse(ctx, g, cfg.Nodes)
 	if err != nil || v.Proven != 0 || v.Best == "" {
 		if err == nil {
-			cfg.reject(fmt.Sprintf("defence: proven %d", v.Proven))
+			cfg.reject(fmt.Sprintf("defence - already proven: %d", v.Proven))
 		}
 		return Puzzle{}, false, err
 	}
 	if threatensFive(gg, g.Turn().Other()) {
-		cfg.reject("defence: a block of a four")
+		cfg.reject("defence - a block of a four")
 		return Puzzle{}, false, nil
 	}
 	solver := g.Turn()
@@ -355,13 +355,13 @@ func proveDefence(ctx context.Context, a Analyst, g engine.Game, cfg PuzzleConfi
 			return Puzzle{}, false, err
 		}
 		if !loses {
-			cfg.reject("defence: two defences: " + v.Best + " and " + m)
+			cfg.reject("defence - two defences: " + v.Best + " and " + m)
 			return Puzzle{}, false, nil
 		}
 	}
 	if loses, err := losesBy(ctx, a, g, v.Best, cfg.VerifyNodes); err != nil || loses {
 		if err == nil {
-			cfg.reject("defence: the defence " + v.Best + " loses too")
+			cfg.reject("defence - the defence loses too: " + v.Best)
 		}
 		return Puzzle{}, false, err
 	}
@@ -449,7 +449,7 @@ func proveMaterial(ctx context.Context, a Analyst, g engine.Game, cfg PuzzleConf
 	v, err := a.Analyse(ctx, g, cfg.Nodes)
 	if err != nil || v.Proven != 0 || v.Score < materialScore || len(v.Line) == 0 {
 		if err == nil {
-			cfg.reject(fmt.Sprintf("material: score %d, proven %d", v.Score, v.Proven))
+			cfg.reject(fmt.Sprintf("material - not ahead enough: score %d, proven %d", v.Score, v.Proven))
 		}
 		return Puzzle{}, false, err
 	}
@@ -471,7 +471,7 @@ func proveMaterial(ctx context.Context, a Analyst, g engine.Game, cfg PuzzleConf
 		}
 	}
 	if plies == 0 {
-		cfg.reject("material: the line wins too little")
+		cfg.reject("material - the line wins too little")
 		return Puzzle{}, false, nil
 	}
 	if err := g.Undo(played); err != nil {
@@ -488,7 +488,7 @@ func proveMaterial(ctx context.Context, a Analyst, g engine.Game, cfg PuzzleConf
 					return Puzzle{}, false, err
 				}
 				if w.Best != line[k] {
-					cfg.reject("material: the line changed")
+					cfg.reject("material - the line changed")
 					return Puzzle{}, false, nil
 				}
 				best = w.Score
@@ -502,7 +502,7 @@ func proveMaterial(ctx context.Context, a Analyst, g engine.Game, cfg PuzzleConf
 					return Puzzle{}, false, err
 				}
 				if close {
-					cfg.reject("material: two solutions: " + line[k] + " and " + m)
+					cfg.reject("material - two solutions: " + line[k] + " and " + m)
 					return Puzzle{}, false, nil
 				}
 			}
