@@ -17,7 +17,13 @@ import (
 // record: the same game for the same seed.
 func selfPlay(t testing.TB, kind store.Kind, seed int64, plies int) string {
 	t.Helper()
-	g, err := NewGame(Setup{Kind: kind})
+	return selfPlayUnder(t, Setup{Kind: kind}, seed, plies)
+}
+
+// selfPlayUnder is selfPlay of a game of setup.
+func selfPlayUnder(t testing.TB, setup Setup, seed int64, plies int) string {
+	t.Helper()
+	g, err := NewGame(setup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +123,8 @@ func TestPuzzleYield(t *testing.T) {
 		t.Skip("a measurement, not a test: go test ./bot/match -run TestPuzzleYield -puzzles 10 -v -timeout 1h")
 	}
 	a := &Engines{Spare: 1}
-	for _, kind := range []store.Kind{store.Gomoku, store.Xiangqi} {
+	for _, setup := range []Setup{{Kind: store.Gomoku, Rules: "freestyle"}, {Kind: store.Gomoku, Rules: "renju"}, {Kind: store.Xiangqi}} {
+		kind := setup.Kind
 		var (
 			kept, candidates int
 			reasons          = map[string]int{}
@@ -125,8 +132,8 @@ func TestPuzzleYield(t *testing.T) {
 			spent            time.Duration
 		)
 		for seed := int64(1); seed <= int64(*puzzleGames); seed++ {
-			text := selfPlay(t, kind, 100+seed, 160) // the games themselves are not counted
-			start := cpuTime()                       // one game at a time: the CPU time is the work's
+			text := selfPlayUnder(t, setup, 100+seed, 160) // the games themselves are not counted
+			start := cpuTime()                             // one game at a time: the CPU time is the work's
 			r, err := ReviewGame(context.Background(), a, kind, text, DefaultReviewNodes, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -143,10 +150,11 @@ func TestPuzzleYield(t *testing.T) {
 			candidates += len(ps)
 			for _, p := range ps {
 				themes[p.Theme]++
+				t.Logf("%s %s, game %d move %d: %s in %d plies %v from %q", kind, setup.Rules, seed, p.Ply, p.Theme, p.Plies, p.Line, p.Record)
 			}
 		}
-		fmt.Printf("%s: %d games, %d puzzles (%v) of %d candidates checked, turned down: %v; %.1f CPU-seconds, %.0f puzzles per CPU-hour\n",
-			kind, *puzzleGames, kept, themes, candidates, reasons, spent.Seconds(), float64(kept)/spent.Hours())
+		fmt.Printf("%s %s: %d games, %d puzzles (%v) of %d candidates checked, turned down: %v; %.1f CPU-seconds, %.0f puzzles per CPU-hour\n",
+			kind, setup.Rules, *puzzleGames, kept, themes, candidates, reasons, spent.Seconds(), float64(kept)/spent.Hours())
 	}
 }
 
