@@ -29,6 +29,7 @@ func ExampleCommands() {
 	// settings 设置 設定
 	// export 导出 匯出
 	// import 导入 匯入
+	// puzzle 谜题 謎題
 	// follow 关注 關注
 	// unfollow 取消关注 取消關注
 	// play 匹配 配對

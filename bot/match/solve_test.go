@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -140,9 +141,10 @@ func TestASolverMayWinByAnotherRoad(t *testing.T) {
 
 func TestGivingUpAndDefending(t *testing.T) {
 	e := solveEnv(t)
-	// White to move, against black's double four at k8; the test's own
-	// puzzle says k8 is the only defence (the judge takes the kept
-	// solution as it is: FindPuzzles proves it before keeping one).
+	// White to move, against black's double four at k8: a puzzle the test
+	// keeps by hand, saying k8 is the only defence (FindPuzzles would not
+	// keep it: white is lost there); the judge takes a kept solution as
+	// it is, FindPuzzles having proved it.
 	defend := e.keep(store.Gomoku, doubleFour+" a5", ThemeDefend, "k8")
 	if _, err := e.m.GiveUpPuzzle(ctx, alice.ID); engine.ErrorCode(err) != engine.NoPuzzleActive {
 		t.Fatalf("giving up nothing: %v", err)
@@ -267,5 +269,25 @@ func TestSelfPlayStocksPuzzles(t *testing.T) {
 				t.Errorf("the solution of a %s puzzle ends %v", p.Theme, o)
 			}
 		}
+	}
+}
+
+// TestDefenceWithSeveralAnswersIsNoPuzzle: against black's open three
+// h8-j8, white holds at either end: no puzzle.
+func TestDefenceWithSeveralAnswersIsNoPuzzle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches with the engine")
+	}
+	g, err := Restore(store.Gomoku, "15 freestyle: h8 a1 i8 a15 j8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var why []string
+	_, ok, err := proveDefence(ctx, &Engines{Spare: 1}, g, PuzzleConfig{rejected: func(w string) { why = append(why, w) }}.withDefaults(store.Gomoku))
+	if err != nil || ok || len(why) != 1 || !strings.HasPrefix(why[0], "defence - two defences: ") {
+		t.Fatalf("kept %v (%v), turned down: %v", ok, err, why)
+	}
+	if g.Ply() != 5 {
+		t.Errorf("the position was left at ply %d", g.Ply())
 	}
 }
