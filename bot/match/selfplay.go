@@ -26,6 +26,11 @@ const (
 	selfPlayStrong = 8
 	// selfPlayPlies bounds a self-play game.
 	selfPlayPlies = 200
+	// selfPlayMove bounds the time of a self-play move below the level's
+	// budget (2.5 s at level 8): a piece of low-priority work should be
+	// short, since with a single AI worker a game's turn may wait for the
+	// one running.
+	selfPlayMove = 500 * time.Millisecond
 )
 
 // DefaultPuzzleStock is how many puzzles of each kind StockPuzzles keeps
@@ -105,7 +110,8 @@ func (m *Manager) SelfPlayPuzzles(ctx context.Context, setup Setup, seed uint64)
 }
 
 // lowMove asks the AI for level's move in g, a game of kind, as
-// low-priority work of the pool, within the level's time budget.
+// low-priority work of the pool, within the level's time budget or
+// selfPlayMove, whichever is shorter.
 func (m *Manager) lowMove(ctx context.Context, kind store.Kind, g engine.Game, level int) (string, error) {
 	type result struct {
 		mv  string
@@ -121,7 +127,7 @@ func (m *Manager) lowMove(ctx context.Context, kind store.Kind, g engine.Game, l
 	}
 	ch := make(chan result, 1)
 	m.pool.Low(func(pctx context.Context) {
-		mctx, cancel := context.WithTimeout(pctx, m.cfg.Budget(level))
+		mctx, cancel := context.WithTimeout(pctx, min(m.cfg.Budget(level), selfPlayMove))
 		defer cancel()
 		stop := context.AfterFunc(ctx, cancel)
 		defer stop()
