@@ -2,6 +2,8 @@ package match
 
 import (
 	"context"
+	"flag"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -289,5 +291,42 @@ func TestDefenceWithSeveralAnswersIsNoPuzzle(t *testing.T) {
 	}
 	if g.Ply() != 5 {
 		t.Errorf("the position was left at ply %d", g.Ply())
+	}
+}
+
+var selfPlayGames = flag.Int("selfplay", 0, "TestSelfPlayYield: self-play games per setup to measure the puzzle stock's yield per CPU-hour (0: skip)")
+
+// TestSelfPlayYield measures what stocking puzzles costs: -selfplay games
+// of each setup StockPuzzles plays, made as it makes them (the engines'
+// moves, the review and the search for puzzles), one at a time, counted
+// in the process's CPU time.
+func TestSelfPlayYield(t *testing.T) {
+	if *selfPlayGames == 0 {
+		t.Skip("a measurement, not a test: go test ./bot/match -run TestSelfPlayYield -selfplay 10 -v -timeout 2h")
+	}
+	e := newEnv(t, Config{})
+	e.m = e.start(e.db, Config{AI: &Engines{Spare: 1}, Analyst: &Engines{Spare: 1}, Puzzles: e.db, Workers: 1})
+	for _, s := range stockSetups {
+		var (
+			games, found, plies int
+			themes              = map[string]int{}
+		)
+		start := cpuTime()
+		for seed := range uint64(*selfPlayGames) {
+			sp, err := e.m.SelfPlayPuzzles(ctx, s, 1000+seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			games++
+			found += len(sp.Puzzles)
+			g, _ := Restore(s.Kind, sp.Record)
+			plies += g.Ply()
+			for _, p := range sp.Puzzles {
+				themes[p.Theme]++
+			}
+		}
+		spent := cpuTime() - start
+		fmt.Printf("self-play %s %s: %d games (%d plies), %d puzzles %v, %.0f CPU-seconds, %.0f puzzles per CPU-hour\n",
+			s.Kind, s.Rules, games, plies, found, themes, spent.Seconds(), float64(found)/spent.Hours())
 	}
 }
