@@ -330,3 +330,39 @@ func TestSelfPlayYield(t *testing.T) {
 			s.Kind, s.Rules, games, plies, found, themes, spent.Seconds(), float64(found)/spent.Hours())
 	}
 }
+
+// TestFoundDefenceHoldsUp: a defence FindPuzzles found in a self-play game
+// (TestPuzzleYield's freestyle game 15, move 45: white must play l10) is
+// proved again, and checked independently: a search twice as deep as
+// the proof's finds no win for black after l10, and each of the twenty
+// likeliest other moves is proved lost by a search twice as deep as the
+// proof's.
+func TestFoundDefenceHoldsUp(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("searches every move of a position (run without -short and -race)")
+	}
+	const found = "15 freestyle: h8 f8 f9 h9 e10 g8 g10 i10 f7 i11 f10 d10 g9 e11 g7 k12 j11 e7 i12 h11 k10 h13 l9 m8 i7 j6 j10 h12 h10 h14 h15 f12 g13 c9 b8 g11 f11 f6 j7 h7 d8 k8 j9 j8 l8"
+	a := &Engines{Spare: 1}
+	g, err := Restore(store.Gomoku, found)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := PuzzleConfig{}.withDefaults(store.Gomoku)
+	p, ok, err := proveDefence(ctx, a, g, cfg)
+	if err != nil || !ok || p.Theme != ThemeDefend || len(p.Line) != 1 || p.Line[0] != "l10" || p.Solver != engine.Second {
+		t.Fatalf("proved %+v, %v, %v", p, ok, err)
+	}
+	if lost, err := losesBy(ctx, a, g, "l10", 2*cfg.VerifyNodes); err != nil || lost {
+		t.Errorf("l10 loses to a deeper search (%v)", err)
+	}
+	n := 0
+	for _, m := range g.LegalMoves() {
+		if m == "l10" || n == 20 {
+			continue
+		}
+		n++
+		if lost, err := losesBy(ctx, a, g, m, 2*cfg.MoveNodes); err != nil || !lost {
+			t.Errorf("%s holds too (%v)", m, err)
+		}
+	}
+}
