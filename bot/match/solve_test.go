@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tengen-bot/tengen/engine"
+	"github.com/tengen-bot/tengen/engine/xiangqi"
 	"github.com/tengen-bot/tengen/store"
 	"github.com/tengen-bot/tengen/store/glicko2"
 )
@@ -363,6 +364,53 @@ func TestFoundDefenceHoldsUp(t *testing.T) {
 		n++
 		if lost, err := losesBy(ctx, a, g, m, 2*cfg.MoveNodes); err != nil || !lost {
 			t.Errorf("%s holds too (%v)", m, err)
+		}
+	}
+}
+
+// TestFoundMaterialHoldsUp: a win of material FindPuzzles found in a
+// self-play game (TestPuzzleYield's Xiangqi game 6, move 11: black traps
+// red's cannon on h9) is proved again and checked independently: the
+// solution wins at least a cannon's worth, and a search twice as deep as
+// the proof's scores every other first move at least 200 worse.
+func TestFoundMaterialHoldsUp(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("searches every move of a position (run without -short and -race)")
+	}
+	const found = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves c4c5 h10g8 a4a5 g7g6 b3g3 g8f6 g3g6 c10e8 g6g9 i10i9 g9h9"
+	a := &Engines{Spare: 1}
+	g, err := Restore(store.Xiangqi, found)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := PuzzleConfig{}.withDefaults(store.Xiangqi)
+	p, ok, err := proveMaterial(ctx, a, g, cfg)
+	if err != nil || !ok || p.Theme != ThemeMaterial || p.Solver != engine.Second || !slices.Equal(p.Line, []string{"h8g8", "g1e3", "i9h9"}) {
+		t.Fatalf("proved %+v, %v, %v", p, ok, err)
+	}
+	xg := g.(*xiangqi.Game)
+	before := balance(xg, p.Solver)
+	v, err := a.Analyse(ctx, g, 2*cfg.Nodes)
+	if err != nil || v.Best != p.Line[0] {
+		t.Fatalf("the deeper search prefers %s (%v)", v.Best, err)
+	}
+	for _, m := range p.Line {
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if gain := balance(xg, p.Solver) - before; gain < materialScore {
+		t.Errorf("the solution wins %d", gain)
+	}
+	if err := g.Undo(len(p.Line)); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range g.LegalMoves() {
+		if m == p.Line[0] {
+			continue
+		}
+		if near, err := scoresNear(ctx, a, g, m, v.Score-secondBest, 2*cfg.MoveNodes); err != nil || near {
+			t.Errorf("%s scores within %d of %s (%v)", m, secondBest, p.Line[0], err)
 		}
 	}
 }
