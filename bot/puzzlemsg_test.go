@@ -101,19 +101,25 @@ func TestPuzzleMessageGolden(t *testing.T) {
 			out.WriteString("\n")
 		}
 	}
-	path := filepath.Join("testdata", "puzzle", "messages.golden")
+	matchGolden(t, filepath.Join("testdata", "puzzle", "messages.golden"), out.String(), "TestPuzzleMessageGolden")
+}
+
+// matchGolden compares got with the golden file at path, or rewrites it
+// with -update; test names the test that writes it.
+func matchGolden(t *testing.T, path, got, test string) {
+	t.Helper()
 	if *update {
-		if err := os.WriteFile(path, []byte(out.String()), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (go test ./bot -run TestPuzzleMessageGolden -update writes it)", err)
+		t.Fatalf("%v (go test ./bot -run %s -update writes it)", err, test)
 	}
-	if out.String() != string(want) {
-		t.Errorf("the puzzle messages differ from %s:\n%s", path, out.String())
+	if got != string(want) {
+		t.Errorf("the output differs from %s:\n%s", path, got)
 	}
 }
 

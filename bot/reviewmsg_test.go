@@ -98,20 +98,7 @@ func TestReviewMessageGolden(t *testing.T) {
 				}
 				out.WriteString("\n")
 			}
-			path := filepath.Join("testdata", "review", string(tt.kind)+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(out.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (go test ./bot -run TestReviewMessageGolden -update writes it)", err)
-			}
-			if out.String() != string(want) {
-				t.Errorf("the review of the %s game differs from %s:\n%s", tt.kind, path, out.String())
-			}
+			matchGolden(t, filepath.Join("testdata", "review", string(tt.kind)+".golden"), out.String(), "TestReviewMessageGolden")
 		})
 	}
 }

@@ -161,15 +161,25 @@ func (m *Manager) DailyPuzzle(ctx context.Context, userID string, kind store.Kin
 
 // CurrentPuzzle shows the try userID is making (NoPuzzleActive when none).
 func (m *Manager) CurrentPuzzle(ctx context.Context, userID string) (PuzzleView, error) {
-	ps, err := m.puzzles()
+	_, a, g, err := m.openTry(ctx, userID)
 	if err != nil {
 		return PuzzleView{}, err
+	}
+	return PuzzleView{Attempt: a, Game: g, Resumed: true}, nil
+}
+
+// openTry returns the store of puzzles, the try userID is making and its
+// position (NoPuzzleActive when there is none).
+func (m *Manager) openTry(ctx context.Context, userID string) (PuzzleStore, store.PuzzleAttempt, engine.Game, error) {
+	ps, err := m.puzzles()
+	if err != nil {
+		return nil, store.PuzzleAttempt{}, nil, err
 	}
 	v, ok, err := m.resumePuzzle(ctx, ps, userID)
 	if err == nil && !ok {
 		err = engine.E(engine.NoPuzzleActive)
 	}
-	return v, err
+	return ps, v.Attempt, v.Game, err
 }
 
 // puzzles is the store of puzzles, or the refusal when there is none.
@@ -225,18 +235,7 @@ func attemptGame(a store.PuzzleAttempt) (engine.Game, error) {
 // A right move is answered by the engine, or ends the try solved when the
 // solver has won (or, defending, found the move); a wrong one ends it.
 func (m *Manager) SolveMove(ctx context.Context, userID, move string) (PuzzleView, error) {
-	ps, err := m.puzzles()
-	if err != nil {
-		return PuzzleView{}, err
-	}
-	a, ok, err := ps.ActivePuzzle(ctx, userID)
-	if err != nil {
-		return PuzzleView{}, err
-	}
-	if !ok {
-		return PuzzleView{}, engine.E(engine.NoPuzzleActive)
-	}
-	g, err := attemptGame(a)
+	ps, a, g, err := m.openTry(ctx, userID)
 	if err != nil {
 		return PuzzleView{}, err
 	}
@@ -312,18 +311,7 @@ func (m *Manager) judge(ctx context.Context, a store.PuzzleAttempt, g engine.Gam
 // GiveUpPuzzle ends the try userID is making, unsolved, and shows the
 // solution.
 func (m *Manager) GiveUpPuzzle(ctx context.Context, userID string) (PuzzleView, error) {
-	ps, err := m.puzzles()
-	if err != nil {
-		return PuzzleView{}, err
-	}
-	a, ok, err := ps.ActivePuzzle(ctx, userID)
-	if err != nil {
-		return PuzzleView{}, err
-	}
-	if !ok {
-		return PuzzleView{}, engine.E(engine.NoPuzzleActive)
-	}
-	g, err := attemptGame(a)
+	ps, a, g, err := m.openTry(ctx, userID)
 	if err != nil {
 		return PuzzleView{}, err
 	}
