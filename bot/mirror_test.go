@@ -361,3 +361,52 @@ func TestMirrorConvergesAfterACrash(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+// TestMirrorCommandsAndThreads: with threads on in both servers, the game
+// paired across them gets its thread in the joiner's server, where it
+// lives, and none in the waiting player's, whose board stays in the
+// channel; /board and /resign typed there find the game; the result is on
+// both boards and announced in the thread's channel.
+func TestMirrorCommandsAndThreads(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	_, hall := w.crossServers()
+	w.threadsOn(w.lobby, true, "A thread for each game: **yes**")
+	w.threadsOn(hall, true, "A thread for each game: **yes**")
+
+	w.joinGomoku(w.bob, hall)
+	first := w.settled(w.joinGomoku(w.alice, w.lobby))
+	thread, board := w.gameThread(first)
+	g := w.gameOf(board)
+	if g.ChannelID != thread.ID || g.ThreadParent != w.lobby.ID || g.Mirror.ChannelID != hall.ID {
+		t.Fatalf("the game in its thread: %+v", g)
+	}
+	mirror := w.boardFor(hall, w.alice, w.bob)
+	if mirror.HasThread() || latestBoard(hall, g.ID) == nil {
+		t.Fatalf("bob's board: %+v", mirror)
+	}
+
+	// /board in bob's channel: a new board there, the old one retired.
+	again := w.do(w.bob.Slash(ctx, hall, "board"))
+	if again.ChannelID != hall.ID || again.ID == mirror.ID || !hasAction(again, "resign") || hasAction(w.current(mirror), "resign") {
+		t.Fatalf("/board in bob's channel: %+v (the old one %+v)", again, w.current(mirror))
+	}
+
+	// /resign in bob's channel.
+	ask := w.must(w.bob.Slash(ctx, hall, "resign"))
+	final := w.confirmResign(w.bob, ask, again)
+	if !strings.Contains(allText(final), "获胜") || hasAction(final, "resign") {
+		t.Fatalf("bob's board after he resigned: %s", allText(final))
+	}
+	if b := w.current(board); !strings.Contains(allText(b), "wins") {
+		t.Fatalf("alice's board after bob resigned: %s", allText(b))
+	}
+	if _, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return strings.HasPrefix(m.Content, "🏁") && strings.Contains(m.Content, "#"+fmtInt(int(g.ID)))
+	}); err != nil {
+		t.Fatalf("no result line in the thread's channel: %v", err)
+	}
+	w.nothingDue()
+	w.noFailures()
+}

@@ -224,8 +224,12 @@ func (db *DB) rate(ctx context.Context, tx runner, g *Game, now time.Time) (Rati
 		if err := db.putRating(ctx, tx, s.UserID, g.Kind, st, now); err != nil {
 			return rc, err
 		}
-		if g.GuildID != "" {
-			if err := joinGuild(ctx, tx, g.GuildID, s.UserID, g.Kind); err != nil {
+		guild := g.GuildID
+		if g.Mirrored() && s.UserID == g.Mirror.UserID {
+			guild = g.Mirror.GuildID // they played from their own server
+		}
+		if guild != "" {
+			if err := joinGuild(ctx, tx, guild, s.UserID, g.Kind); err != nil {
 				return rc, err
 			}
 		}

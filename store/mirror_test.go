@@ -12,12 +12,13 @@ import (
 // TestMirror: a game paired across servers keeps its mirror: the posts
 // planned in the mirror's channel become its board and prompt, written
 // with the game by create, update and finish; /games lists the game in the
-// mirror's server while it is live.
+// mirror's server while it is live; each player of a rated one joins the
+// leaderboard of the server they played from.
 func TestMirror(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, open opener) {
 		db, _ := open(t, Options{})
 		ctx := context.Background()
-		g := humanGame("a", "b", false)
+		g := humanGame("a", "b", true)
 		g.Mirror = Mirror{GuildID: "g2", ChannelID: "c1", UserID: "b", Locale: "ja"}
 		if err := db.Create(ctx, g, nil); engine.ErrorCode(err) != engine.Internal {
 			t.Fatalf("a mirror in the game's own channel: %v", err)
@@ -71,6 +72,22 @@ func TestMirror(t *testing.T) {
 		}
 		if live, err := db.LiveGamesIn(ctx, "g2", ""); err != nil || len(live) != 0 {
 			t.Fatalf("live games of g2 after the end: %+v %v", live, err)
+		}
+		rows, err := db.read().QueryContext(ctx, `SELECT guild_id || ':' || user_id FROM guild_players ORDER BY guild_id, user_id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var boards []string
+		for rows.Next() {
+			var s string
+			if err := rows.Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			boards = append(boards, s)
+		}
+		if !slices.Equal(boards, []string{"g1:a", "g2:b"}) {
+			t.Fatalf("leaderboards: %v", boards)
 		}
 	})
 }
