@@ -260,3 +260,26 @@ func TestMirrorPlansBothChannels(t *testing.T) {
 		t.Fatalf("the final boards: %+v, %+v", byID(end.BoardPost), byID(end.Mirror.BoardPost))
 	}
 }
+
+// TestMirrorStaysWhereItIs: a board asked for from a third channel (a
+// game named by number) is shown in the game's two channels, by the bot,
+// and moves neither: each player sees only their own.
+func TestMirrorStaysWhereItIs(t *testing.T) {
+	e := newEnv(t, Config{})
+	g := e.mirrored()
+	shown, err := e.m.ShowBoard(ctx, g.ID, Actor{Player: alice, Via: e.acrossVia(alice, "z", "en-GB")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shown.ChannelID != "y" || shown.Mirror.ChannelID != "x" || shown.Locale != "ja" || shown.Mirror.Locale != "zh-CN" {
+		t.Fatalf("the game moved: %+v", shown)
+	}
+	for _, p := range e.posts(g.ID) {
+		if p.ChannelID == "z" || p.Interaction != "" && p.ID == shown.BoardPost {
+			t.Fatalf("a post through the third channel: %+v", p)
+		}
+	}
+	if shown.BoardPost == g.BoardPost {
+		t.Fatal("no new board in the game's channel")
+	}
+}

@@ -39,6 +39,9 @@ func (l *live) seen(v Via) {
 		}
 		return
 	}
+	if l.mirrored() && v.Channel != l.g.ChannelID {
+		return // a third channel, maybe a third server: it speaks for neither
+	}
 	if v.Locale != "" {
 		l.g.Locale = v.Locale
 	}
@@ -78,6 +81,7 @@ func (l *live) post(k store.PostKind, v Via, want string, ping []string) *store.
 // where its latest board is.
 func (l *live) newBoard(v Via, ping []string) {
 	if l.mirrored() {
+		v = l.home(v)
 		here, there := l.split(ping)
 		if l.fromMirror(v) {
 			l.newMirrorBoard(v, there)
@@ -140,7 +144,7 @@ func (l *live) newChallenge(v Via) {
 	ping := l.pingSide(l.g.Challenger.Other(), "")
 	if l.mirrored() {
 		here, there := l.split(ping)
-		mv, gv := l.vias(v)
+		mv, gv := l.vias(l.home(v))
 		p := l.mirrorPost(store.ChallengePost, mv, store.WantOpen, there)
 		p.Request, p.By = l.g.Request.Kind, l.g.Challenger
 		v, ping = gv, here
@@ -169,7 +173,7 @@ func (l *live) newPrompt(v Via, actor string) {
 	ping := l.pingSide(r.By.Other(), actor)
 	if l.mirrored() {
 		here, there := l.split(ping)
-		mv, gv := l.vias(v)
+		mv, gv := l.vias(l.home(v))
 		p := l.mirrorPost(store.PromptPost, mv, store.WantOpen, there)
 		p.Request, p.By = r.Kind, r.By
 		v, ping = gv, here
@@ -239,6 +243,17 @@ func (l *live) split(ping []string) (here, there []string) {
 		}
 	}
 	return here, there
+}
+
+// home returns the interaction v when it came from one of the two
+// channels of a mirrored game, else none: a command typed elsewhere (a
+// game named by number) shows the game where it is, in both channels, and
+// never moves it, as each player sees only their own.
+func (l *live) home(v Via) Via {
+	if v.Channel != "" && v.Channel != l.g.ChannelID && !l.fromMirror(v) {
+		return Via{}
+	}
+	return v
 }
 
 // vias returns the interaction v for the side it came from and none for
