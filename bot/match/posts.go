@@ -219,9 +219,12 @@ func (l *live) notice(what string, ping []string) {
 // interaction from the mirror's channel creates the new post there (its
 // answer) and the game's channel gets the edit, and the other way round;
 // each player is notified in their own channel only. The mirror has no
-// thread of its own: a thread is started by the handler of the
-// interaction that created a game's first board, in that interaction's
-// channel, and the game keeps one channel it moves into it (see thread.go).
+// thread of its own: a game's thread is started from its first board by
+// the handler of the interaction that created it, in that interaction's
+// channel (the joiner's), with the permissions Discord reports for it,
+// and IntoThread moves the game's own channel only (see thread.go); the
+// mirror's first board is posted by the bot's deliverer, which answers no
+// interaction.
 
 // mirrored reports whether the game is shown in a second server too.
 func (l *live) mirrored() bool { return l.g.Mirrored() }
