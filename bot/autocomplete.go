@@ -44,7 +44,7 @@ func (b *Bot) autocomplete(q *request) (reply, error) {
 		var g *store.Game
 		id := o.int(optGame)
 		for _, x := range games {
-			if x.Status == store.Active && (x.ID == id || id == 0 && x.ChannelID == q.i.ChannelID) {
+			if x.Status == store.Active && (x.ID == id || id == 0 && shownHere(x, q.i.ChannelID)) {
 				if g != nil && id == 0 {
 					g = nil // several here: the game option must say which
 					break

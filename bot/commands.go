@@ -59,6 +59,7 @@ const (
 	optCoordinates = "coordinates"
 	optLanguage    = "language"
 	optThreads     = "threads"
+	optCrossServer = "cross_server"
 	optText        = "text"
 	optNext        = "next"
 	optFile        = "file"
@@ -115,6 +116,7 @@ func settingsCommand() *discordgo.ApplicationCommand {
 		opt(discordgo.ApplicationCommandOptionBoolean, optEverywhere, "Allow games in every channel again", false),
 		opt(discordgo.ApplicationCommandOptionBoolean, optRated, "Whether challenges between people are rated", false),
 		opt(discordgo.ApplicationCommandOptionBoolean, optThreads, "Give each new game a thread of its own", false),
+		opt(discordgo.ApplicationCommandOptionBoolean, optCrossServer, "Whether /play may pair players here with players of other servers", false),
 		serverTimeOption(),
 		hintsOption(),
 		withChoices(opt(discordgo.ApplicationCommandOptionString, optLimits, "Rate limits: off, relaxed, normal (the default) or strict", false),

@@ -221,7 +221,7 @@ func (b *Bot) recordOf(q *request, o options) (*store.Game, error) {
 		return nil, fmt.Errorf("games of %s: %w", q.user.ID, err)
 	}
 	for i := len(games) - 1; i >= 0; i-- {
-		if games[i].Status == store.Active && games[i].ChannelID == q.i.ChannelID {
+		if games[i].Status == store.Active && shownHere(games[i], q.i.ChannelID) {
 			return games[i], nil
 		}
 	}

@@ -160,7 +160,8 @@ func (b *Bot) decline(q *request, c customID) (reply, error) {
 }
 
 // findGame picks the caller's active game for a slash command: the one
-// named by the game option, or their only game in this channel.
+// named by the game option, or their only game in this channel (a game
+// paired across servers is in the channels of both).
 func (b *Bot) findGame(q *request, o options) (*store.Game, error) {
 	games, err := b.st.UserGames(q.ctx, q.user.ID)
 	if err != nil {
@@ -180,7 +181,7 @@ func (b *Bot) findGame(q *request, o options) (*store.Game, error) {
 	}
 	var here []*store.Game
 	for _, g := range games {
-		if g.Status == store.Active && g.ChannelID == q.i.ChannelID {
+		if g.Status == store.Active && shownHere(g, q.i.ChannelID) {
 			here = append(here, g)
 		}
 	}
@@ -195,6 +196,12 @@ func (b *Bot) findGame(q *request, o options) (*store.Game, error) {
 		ids[i] = gameID(g.ID)
 	}
 	return nil, refuse("err.game.several", strings.Join(ids, ", "))
+}
+
+// shownHere reports whether game g is shown in channel: its own, or, for
+// a game paired across servers, its mirror's.
+func shownHere(g *store.Game, channel string) bool {
+	return g.ChannelID == channel || g.Mirrored() && g.Mirror.ChannelID == channel
 }
 
 // moveCommand is /move.

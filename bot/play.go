@@ -17,7 +17,9 @@ import (
 // may be paired too (reach.go): the game starts here, as the answer, when
 // the other can play here, else in the other's channel, where its board
 // mentions both, when the player can play there and Tengen can post
-// there (the answer says where).
+// there (the answer says where); where the servers of both allow it
+// (/settings server cross_server, on by default), one waiting in another
+// server, the game then shown in both players' channels (match.Queue).
 // Else they wait, privately told until when, where others wait in the
 // server, and how to leave (/play leave, or the answer's button).
 
@@ -56,6 +58,13 @@ func (b *Bot) playJoin(q *request, o options) (reply, error) {
 	}
 	if q.via.Place == store.Server && q.i.GuildID != "" {
 		spec.Reach = newReach(b.rest, b.log, q.i.GuildID, b.clock.Now)
+		across, err := b.crossServer(q)
+		if err != nil {
+			return reply{}, err
+		}
+		if across {
+			spec.Across = newServers(b.rest, b.log, b.clock.Now)
+		}
 	}
 	g, e, err := b.m.Queue(q.ctx, spec)
 	if err != nil {
@@ -90,6 +99,9 @@ func (b *Bot) playJoin(q *request, o options) (reply, error) {
 	if len(channels) > 0 {
 		text += "\n" + q.loc.t("play.elsewhere", strings.Join(channels, ", "))
 	}
+	if spec.Across != nil {
+		text += "\n" + q.loc.t("play.across")
+	}
 	m := &message{Content: text, Ephemeral: true, Components: row(discordgo.Button{
 		CustomID: leaveQueue, Label: q.loc.t("button.leave"), Style: discordgo.SecondaryButton})}
 	return reply{kind: replyMessage, msg: m}, nil
@@ -105,4 +117,14 @@ func (b *Bot) playLeave(q *request) (reply, error) {
 		return reply{kind: replyUpdate, msg: m}, nil
 	}
 	return reply{kind: replyMessage, msg: m}, nil
+}
+
+// crossServer says whether q's server allows games paired across servers
+// (/settings server cross_server): on until its managers turn it off.
+func (b *Bot) crossServer(q *request) (bool, error) {
+	v, err := b.setting(q, match.CrossServerSetting, settingOn)
+	if err != nil {
+		return false, err
+	}
+	return v != match.CrossServerOff, nil
 }

@@ -66,9 +66,22 @@ func (p *presenter) publicLocale(g *store.Game) locale {
 	return localeOf(discordgo.Locale(g.Locale))
 }
 
+// postLocale is the language of post of game g: its mirror's for a post
+// in the channel of the other server of a game paired across servers, the
+// game's otherwise.
+func (p *presenter) postLocale(g *store.Game, post *store.Post) locale {
+	if g.Mirrored() && post.ChannelID == g.Mirror.ChannelID {
+		if g.Mirror.Locale == "" {
+			return p.locale
+		}
+		return localeOf(discordgo.Locale(g.Mirror.Locale))
+	}
+	return p.publicLocale(g)
+}
+
 // post is the message of post as game g stands (eg is its engine state).
 func (p *presenter) post(g *store.Game, eg engine.Game, post *store.Post) (*message, error) {
-	loc := p.publicLocale(g)
+	loc := p.postLocale(g, post)
 	var m *message
 	switch post.Kind {
 	case store.BoardPost:

@@ -173,3 +173,29 @@ func (x *reach) overwrites(ctx context.Context, channelID string) (overwrites, e
 func (x *reach) get(ctx context.Context, endpoint string, out any) error {
 	return x.rest.do(ctx, http.MethodGet, endpoint, endpoint, nil, nil, out)
 }
+
+// servers tells the /play queue whether the bot can post in a channel of
+// any server (match.Poster), for a pairing across servers: a reach for
+// each server asked about, for one join.
+type servers struct {
+	rest  *rest
+	log   *slog.Logger
+	now   func() time.Time
+	reach map[string]*reach
+}
+
+// newServers returns the servers of a join at now.
+func newServers(r *rest, log *slog.Logger, now func() time.Time) *servers {
+	return &servers{rest: r, log: log, now: now, reach: map[string]*reach{}}
+}
+
+// CanPostIn reports whether the bot can post messages in channelID of
+// guildID, computed as reach.CanPost does.
+func (s *servers) CanPostIn(ctx context.Context, guildID, channelID string) bool {
+	x, ok := s.reach[guildID]
+	if !ok {
+		x = newReach(s.rest, s.log, guildID, s.now)
+		s.reach[guildID] = x
+	}
+	return x.CanPost(ctx, channelID)
+}

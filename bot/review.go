@@ -58,7 +58,7 @@ func (b *Bot) review(q *request, id int64) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	if _, player := seatOf(g, q.user.ID); !player && g.ChannelID != q.i.ChannelID {
+	if _, player := seatOf(g, q.user.ID); !player && !shownHere(g, q.i.ChannelID) {
 		return reply{}, engine.E(engine.ReviewElsewhere, id)
 	}
 	r, kept, err := b.m.KeptReview(q.ctx, id)

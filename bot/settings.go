@@ -114,6 +114,11 @@ func (b *Bot) serverSettings(q *request, o options) (reply, error) {
 			return reply{}, err
 		}
 	}
+	if _, ok := o[optCrossServer]; ok {
+		if err := set(match.CrossServerSetting, onOff(o.bool(optCrossServer))); err != nil {
+			return reply{}, err
+		}
+	}
 	if o.str(optTime) != "" {
 		if err := set(timeSetting, tc.String()); err != nil {
 			return reply{}, err
@@ -176,6 +181,10 @@ func (b *Bot) showServerSettings(q *request) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
+	across, err := b.crossServer(q)
+	if err != nil {
+		return reply{}, err
+	}
 	where := q.loc.t("settings.everywhere")
 	if len(channels) > 0 {
 		where = mentions(channels)
@@ -189,6 +198,7 @@ func (b *Bot) showServerSettings(q *request) (reply, error) {
 		q.loc.t("settings.server.limits", q.loc.t("limits."+limits)),
 		q.loc.t("settings.server.undos", q.loc.t("limits.undos."+undos)),
 		threadSettingText(q, threads),
+		q.loc.t("settings.server.cross_server", yesNo(q.loc, across)),
 		q.loc.t("settings.server.how"),
 	}
 	return ephemeralReply(strings.Join(lines, "\n")), nil

@@ -117,7 +117,7 @@ func (b *Bot) gamesCommand(q *request, o options) (reply, error) {
 	}
 	var sb strings.Builder
 	for _, g := range games[(page-1)*gamesPageSize : min(page*gamesPageSize, len(games))] {
-		sb.WriteString(b.gameLine(q.ctx, loc, g, me))
+		sb.WriteString(b.gameLine(q.ctx, loc, g, q.i.GuildID, me))
 		sb.WriteByte('\n')
 	}
 	if pages > 1 {
@@ -137,10 +137,11 @@ func playedBy(games []*store.Game, userID string) []*store.Game {
 	return out
 }
 
-// gameLine is one line of /games: the game, who plays it (against whom,
-// from the side of me, the caller listing their own games; else both
-// players), where, how it stands, and a link to its board.
-func (b *Bot) gameLine(ctx context.Context, loc locale, g *store.Game, me string) string {
+// gameLine is one line of /games in server guildID: the game, who plays
+// it (against whom, from the side of me, the caller listing their own
+// games; else both players), where, how it stands, and a link to its
+// board (shownIn).
+func (b *Bot) gameLine(ctx context.Context, loc locale, g *store.Game, guildID, me string) string {
 	who := loc.t("games.players", seatName(loc, g.Seats[0]), seatName(loc, g.Seats[1]))
 	side, mine := seatOf(g, me)
 	if mine {
@@ -160,25 +161,38 @@ func (b *Bot) gameLine(ctx context.Context, loc locale, g *store.Game, me string
 		}
 	}
 	state += timeNote(loc, g)
-	line := fmt.Sprintf("%s **%s** · %s · <#%s> · %s", gameID(g.ID), kindName(loc, g.Kind), who, g.ChannelID, state)
-	if link := b.boardLink(ctx, g); link != "" {
+	guild, channel, board := shownIn(g, guildID, me)
+	line := fmt.Sprintf("%s **%s** · %s · <#%s> · %s", gameID(g.ID), kindName(loc, g.Kind), who, channel, state)
+	if link := b.boardLink(ctx, guild, board); link != "" {
 		line += " · [" + loc.t("games.board") + "](" + link + ")"
 	}
 	return line
 }
 
-// boardLink is the link to the message showing game g
-// (https://discord.com/channels/<guild or @me>/<channel>/<message>), ""
-// while Discord does not show it yet.
-func (b *Bot) boardLink(ctx context.Context, g *store.Game) string {
-	if g.BoardPost == 0 {
+// boardLink is the link to board, the post showing a game in server
+// guildID (https://discord.com/channels/<guild or @me>/<channel>/<message>),
+// "" while Discord does not show it yet.
+func (b *Bot) boardLink(ctx context.Context, guildID string, board int64) string {
+	if board == 0 {
 		return ""
 	}
-	p, err := b.st.Post(ctx, g.BoardPost)
+	p, err := b.st.Post(ctx, board)
 	if err != nil || p.MessageID == "" {
 		return ""
 	}
-	return messageLink(g.GuildID, p.ChannelID, p.MessageID)
+	return messageLink(guildID, p.ChannelID, p.MessageID)
+}
+
+// shownIn is where game g is shown to a reader in server guildID (me: a
+// player listing their own games, else ""): for a game paired across
+// servers, its mirror's server, channel and board in the mirror's server,
+// or elsewhere to the player who plays from the mirror; else the game's
+// own.
+func shownIn(g *store.Game, guildID, me string) (guild, channel string, board int64) {
+	if g.Mirrored() && (guildID == g.Mirror.GuildID || guildID != g.GuildID && me != "" && me == g.Mirror.UserID) {
+		return g.Mirror.GuildID, g.Mirror.ChannelID, g.Mirror.BoardPost
+	}
+	return g.GuildID, g.ChannelID, g.BoardPost
 }
 
 // messageLink is Discord's link to a message: the server's id, or @me for
@@ -198,13 +212,15 @@ func (b *Bot) followable(q *request, id int64) (*store.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.GuildID != q.i.GuildID || g.GuildID == "" && g.ChannelID != q.i.ChannelID {
+	mirror := g.Mirrored() && g.Mirror.GuildID == q.i.GuildID
+	if !mirror && (g.GuildID != q.i.GuildID || g.GuildID == "" && g.ChannelID != q.i.ChannelID) {
 		return nil, refuse("err.follow.elsewhere", id)
 	}
 	return g, nil
 }
 
-// visible keeps the games whose channel q's user can see: q's own channel;
+// visible keeps the games whose channel q's user can see (in q's server,
+// shownIn): q's own channel;
 // in a server that installed Tengen, the channels their permissions show
 // them (computed as Discord does: reach); elsewhere (a server where only
 // players installed Tengen) no other, as Discord tells nothing of them.
@@ -212,15 +228,16 @@ func (b *Bot) visible(q *request, games []*store.Game) []*store.Game {
 	var x *reach
 	out := games[:0:0]
 	for _, g := range games {
+		_, channel, _ := shownIn(g, q.i.GuildID, "")
 		switch {
-		case g.ChannelID == q.i.ChannelID:
+		case channel == q.i.ChannelID:
 		case q.via.Place != store.Server:
 			continue
 		default:
 			if x == nil {
 				x = newReach(b.rest, b.log, q.i.GuildID, b.clock.Now)
 			}
-			if !x.CanSee(q.ctx, q.user.ID, g.ChannelID) {
+			if !x.CanSee(q.ctx, q.user.ID, channel) {
 				continue
 			}
 		}

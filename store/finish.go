@@ -60,10 +60,10 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 	}
 	now := db.opt.Now().UTC().Truncate(time.Millisecond)
 	ms := now.UnixMilli()
-	board, prompt := g.BoardPost, g.PromptPost
+	board, prompt, mirror := g.BoardPost, g.PromptPost, g.Mirror
 	err = db.write(ctx, fmt.Sprintf("finish game %d", g.ID), func(tx runner) error {
 		// A run after a failed one (see DB.write) starts from g as given.
-		g.BoardPost, g.PromptPost = board, prompt
+		g.BoardPost, g.PromptPost, g.Mirror = board, prompt, mirror
 		rc = RatingChanges{}
 		if err := savePlayers(ctx, tx, g, ms); err != nil {
 			return err
@@ -92,7 +92,10 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 		if err := checkApplied(ctx, tx, res, g.ID, g.Version); err != nil {
 			return err
 		}
-		g.BoardPost, g.PromptPost = next.BoardPost, next.PromptPost
+		if err := saveMirror(ctx, tx, &next); err != nil {
+			return err
+		}
+		g.BoardPost, g.PromptPost, g.Mirror = next.BoardPost, next.PromptPost, next.Mirror
 		// The row may differ from g in fields Finish does not write: record
 		// what is stored.
 		stored, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+`WHERE g.id = ?`, g.ID))
@@ -113,7 +116,7 @@ func (db *DB) finish(ctx context.Context, g *Game, plan *Plan) (RatingChanges, e
 		return err
 	})
 	if err != nil {
-		g.BoardPost, g.PromptPost = board, prompt
+		g.BoardPost, g.PromptPost, g.Mirror = board, prompt, mirror
 		return RatingChanges{}, err
 	}
 	g.Status, g.Rated = Finished, rc.Rated
@@ -221,8 +224,12 @@ func (db *DB) rate(ctx context.Context, tx runner, g *Game, now time.Time) (Rati
 		if err := db.putRating(ctx, tx, s.UserID, g.Kind, st, now); err != nil {
 			return rc, err
 		}
-		if g.GuildID != "" {
-			if err := joinGuild(ctx, tx, g.GuildID, s.UserID, g.Kind); err != nil {
+		guild := g.GuildID
+		if g.Mirrored() && s.UserID == g.Mirror.UserID {
+			guild = g.Mirror.GuildID // they played from their own server
+		}
+		if guild != "" {
+			if err := joinGuild(ctx, tx, guild, s.UserID, g.Kind); err != nil {
 				return rc, err
 			}
 		}

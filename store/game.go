@@ -205,7 +205,30 @@ type Game struct {
 	// channel the thread was started in (ChannelID is the thread), where
 	// its result is announced; "" for a game not in a thread.
 	ThreadParent string
+	// Mirror is, for a game paired across two servers (/play), where the
+	// other server shows it; the zero Mirror for the others. CreateGame
+	// stores it; later writes keep its locale and posts.
+	Mirror Mirror
 }
+
+// Mirror is the second place of a game paired across two servers, whose
+// players cannot see each other's channel: the waiting player's channel
+// in their own server, where the game's board and prompts are shown too,
+// in that server's language. The game's ChannelID stays the joiner's.
+type Mirror struct {
+	GuildID, ChannelID string
+	// UserID is the player who plays from the mirror's channel.
+	UserID string
+	// Locale is the language of the mirror's messages (its server's).
+	Locale string
+	// BoardPost and PromptPost are the mirror's latest board (the
+	// challenge, for a rematch offer) and the open prompt there (0 for
+	// none), as the game's own are in its channel.
+	BoardPost, PromptPost int64
+}
+
+// Mirrored reports whether g is shown in a second server too (Mirror).
+func (g *Game) Mirrored() bool { return g.Mirror.ChannelID != "" }
 
 // The values of Game.UndoCap that are not a number of undos.
 const (
@@ -235,6 +258,9 @@ func (g *Game) check() error {
 	}
 	if !g.Status.valid() {
 		return invalid("unknown game status %q", g.Status)
+	}
+	if m := g.Mirror; m.ChannelID != "" && (m.GuildID == "" || m.UserID == "" || m.ChannelID == g.ChannelID) {
+		return invalid("the mirror of a game needs a server, a player and a channel of its own")
 	}
 	switch g.Place {
 	case "", Server, ServerUser, BotDM, Private:

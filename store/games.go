@@ -18,12 +18,15 @@ const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.
 	g.request, g.request_by, g.request_at, g.deadline, g.remind_at, g.ai_undos, g.hints, g.undos_first, g.undos_second, g.undo_cap,
 	g.created_at, g.updated_at, g.finished_at, g.version, g.rematch_of,
 	g.time_control, g.clock_first, g.clock_second, g.turn_start, g.min_rating, g.max_rating,
-	g.thread_parent, g.start_ply`
+	g.thread_parent, g.start_ply,
+	coalesce(m.guild_id, ''), coalesce(m.channel_id, ''), coalesce(m.user_id, ''), coalesce(m.locale, ''),
+	coalesce(m.board_post, 0), coalesce(m.prompt_post, 0)`
 
 // gameFrom is the FROM clause that goes with gameColumns.
 const gameFrom = ` FROM games g
 	LEFT JOIN players p1 ON p1.user_id = g.first_user
-	LEFT JOIN players p2 ON p2.user_id = g.second_user `
+	LEFT JOIN players p2 ON p2.user_id = g.second_user
+	LEFT JOIN game_mirrors m ON m.game_id = g.id `
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -47,7 +50,8 @@ func scanGame(row scanner) (*Game, error) {
 		&request, &requestBy, &requestAt, &deadline, &remindAt, &g.AIUndos, &g.Hints, &g.Undos[0], &g.Undos[1], &g.UndoCap,
 		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf,
 		&g.TimeControl, &clockFirst, &clockSecond, &turnStart, &g.MinRating, &g.MaxRating,
-		&g.ThreadParent, &g.Start)
+		&g.ThreadParent, &g.Start,
+		&g.Mirror.GuildID, &g.Mirror.ChannelID, &g.Mirror.UserID, &g.Mirror.Locale, &g.Mirror.BoardPost, &g.Mirror.PromptPost)
 	if err != nil {
 		return nil, err
 	}
@@ -129,10 +133,10 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 	g.Place = Place(g.Place.stored())
 	now := db.opt.Now().UTC().Truncate(time.Millisecond)
 	ms := now.UnixMilli()
-	board, prompt := g.BoardPost, g.PromptPost
+	board, prompt, mirror := g.BoardPost, g.PromptPost, g.Mirror
 	err := db.write(ctx, what, func(tx runner) error {
 		// A run after a failed one (see DB.write) starts from g as given.
-		g.BoardPost, g.PromptPost = board, prompt
+		g.BoardPost, g.PromptPost, g.Mirror = board, prompt, mirror
 		if before != nil {
 			if err := before(tx); err != nil {
 				return err
@@ -174,23 +178,44 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 			return err
 		}
 		if plan.empty() {
-			return nil
+			return saveMirror(ctx, tx, g)
 		}
 		if err := plan.apply(ctx, tx, g, ms); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE games SET board_post = ?, prompt_post = ? WHERE id = ?`,
 			nullID(g.BoardPost), nullID(g.PromptPost), g.ID)
-		return err
+		if err != nil {
+			return err
+		}
+		return saveMirror(ctx, tx, g)
 	})
 	if err != nil {
 		g.ID, g.Version, g.BoardPost, g.PromptPost = 0, 0, 0, 0
+		g.Mirror.BoardPost, g.Mirror.PromptPost = mirror.BoardPost, mirror.PromptPost
 		return err
 	}
 	g.CreatedAt, g.UpdatedAt = now, now
 	g.Outcome = engine.Outcome{}
 	if !g.Status.Live() {
 		g.FinishedAt = now
+	}
+	return nil
+}
+
+// saveMirror writes the mirror of game g (its ID set), if it has one:
+// inserted with the game, then its locale and posts as they change.
+func saveMirror(ctx context.Context, tx runner, g *Game) error {
+	m := g.Mirror
+	if m.ChannelID == "" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO game_mirrors (game_id, guild_id, channel_id, user_id, locale, board_post, prompt_post)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET locale = excluded.locale,
+		board_post = excluded.board_post, prompt_post = excluded.prompt_post`,
+		g.ID, m.GuildID, m.ChannelID, m.UserID, m.Locale, nullID(m.BoardPost), nullID(m.PromptPost))
+	if err != nil {
+		return fmt.Errorf("save the mirror of game %d: %w", g.ID, err)
 	}
 	return nil
 }
@@ -274,10 +299,10 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 	if !g.Status.Live() {
 		finished = sql.NullInt64{Int64: ms, Valid: true}
 	}
-	board, prompt := g.BoardPost, g.PromptPost
+	board, prompt, mirror := g.BoardPost, g.PromptPost, g.Mirror
 	err := db.write(ctx, fmt.Sprintf("update game %d", g.ID), func(tx runner) error {
 		// A run after a failed one (see DB.write) starts from g as given.
-		g.BoardPost, g.PromptPost = board, prompt
+		g.BoardPost, g.PromptPost, g.Mirror = board, prompt, mirror
 		if err := savePlayers(ctx, tx, g, ms); err != nil {
 			return err
 		}
@@ -312,11 +337,14 @@ func (db *DB) update(ctx context.Context, g *Game, plan *Plan) error {
 		if err := checkApplied(ctx, tx, res, g.ID, g.Version); err != nil {
 			return err
 		}
-		g.BoardPost, g.PromptPost = next.BoardPost, next.PromptPost
+		if err := saveMirror(ctx, tx, &next); err != nil {
+			return err
+		}
+		g.BoardPost, g.PromptPost, g.Mirror = next.BoardPost, next.PromptPost, next.Mirror
 		return nil
 	})
 	if err != nil {
-		g.BoardPost, g.PromptPost = board, prompt
+		g.BoardPost, g.PromptPost, g.Mirror = board, prompt, mirror
 		return err
 	}
 	g.Version++

@@ -162,7 +162,7 @@ func (p *Plan) check() error {
 
 // apply stores the plan in tx for game g (whose ID and Version are those
 // being written) at ms, and points g's BoardPost and PromptPost at the new
-// posts.
+// posts (its mirror's, for the posts in the mirror's channel).
 func (p *Plan) apply(ctx context.Context, tx runner, g *Game, ms int64) error {
 	if p == nil {
 		return nil
@@ -179,11 +179,15 @@ func (p *Plan) apply(ctx context.Context, tx runner, g *Game, ms int64) error {
 			return fmt.Errorf("save %s post: %w", x.Kind, err)
 		}
 		x.CreatedAt = time.UnixMilli(ms).UTC()
+		board, prompt := &g.BoardPost, &g.PromptPost
+		if g.Mirrored() && x.ChannelID == g.Mirror.ChannelID {
+			board, prompt = &g.Mirror.BoardPost, &g.Mirror.PromptPost
+		}
 		switch x.Kind {
 		case BoardPost, ChallengePost:
-			g.BoardPost = x.ID
+			*board = x.ID
 		case PromptPost:
-			g.PromptPost = x.ID
+			*prompt = x.ID
 		}
 	}
 	for _, w := range p.Wants {

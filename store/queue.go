@@ -26,9 +26,20 @@ type QueueEntry struct {
 	// Rating is the player's rating in Kind when they joined.
 	Rating              float64
 	JoinedAt, ExpiresAt time.Time
+	// Locale is the language of the public messages where the player
+	// waits (their server's): a game paired across servers is shown there
+	// in it.
+	Locale string
+	// Across: the player may be paired with one of another server (their
+	// server installed Tengen and allowed it when they joined).
+	Across bool
+	// Rated: the games of the player's server are rated; a pairing across
+	// servers needs both to agree.
+	Rated bool
 }
 
-const queueColumns = `user_id, name, guild_id, channel_id, kind, rules, size, time_control, rating, joined_at, expires_at`
+const queueColumns = `user_id, name, guild_id, channel_id, kind, rules, size, time_control, rating, joined_at, expires_at,
+	locale, across, rated`
 
 func scanQueueEntry(row scanner) (QueueEntry, error) {
 	var (
@@ -36,7 +47,8 @@ func scanQueueEntry(row scanner) (QueueEntry, error) {
 		kind           string
 		joined, expiry int64
 	)
-	if err := row.Scan(&e.UserID, &e.Name, &e.GuildID, &e.ChannelID, &kind, &e.Rules, &e.Size, &e.TimeControl, &e.Rating, &joined, &expiry); err != nil {
+	if err := row.Scan(&e.UserID, &e.Name, &e.GuildID, &e.ChannelID, &kind, &e.Rules, &e.Size, &e.TimeControl, &e.Rating, &joined, &expiry,
+		&e.Locale, &e.Across, &e.Rated); err != nil {
 		return QueueEntry{}, err
 	}
 	e.Kind = Kind(kind)
@@ -54,9 +66,9 @@ func (db *DB) JoinQueue(ctx context.Context, e QueueEntry) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM play_queue WHERE expires_at <= ? OR user_id = ?`, e.JoinedAt.UnixMilli(), e.UserID); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO play_queue (`+queueColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		_, err := tx.ExecContext(ctx, `INSERT INTO play_queue (`+queueColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			e.UserID, e.Name, e.GuildID, e.ChannelID, e.Kind, e.Rules, e.Size, e.TimeControl, e.Rating,
-			e.JoinedAt.UnixMilli(), e.ExpiresAt.UnixMilli())
+			e.JoinedAt.UnixMilli(), e.ExpiresAt.UnixMilli(), e.Locale, boolInt(e.Across), boolInt(e.Rated))
 		return err
 	})
 }
@@ -107,6 +119,26 @@ func (db *DB) Waiting(ctx context.Context, e QueueEntry, here bool, now time.Tim
 		}
 		where, args = `guild_id = ? AND channel_id <> ?`, []any{e.GuildID, e.ChannelID}
 	}
+	return db.waiting(ctx, where, args, e, now)
+}
+
+// WaitingAcross returns the entries still waiting at now for the game e
+// asks for, and rated as e is, in servers other than e's that allow games
+// across servers: the entry's own (Across, as it was when its player
+// joined) and its server's setting now, which refuses them when its value
+// is refuse. Oldest first.
+func (db *DB) WaitingAcross(ctx context.Context, e QueueEntry, setting, refuse string, now time.Time) ([]QueueEntry, error) {
+	if e.GuildID == "" {
+		return nil, nil
+	}
+	where := `across = 1 AND rated = ? AND guild_id <> '' AND guild_id <> ? AND NOT EXISTS (SELECT 1 FROM guild_settings s
+		WHERE s.guild_id = play_queue.guild_id AND s.key = ? AND s.value = ?)`
+	return db.waiting(ctx, where, []any{boolInt(e.Rated), e.GuildID, setting, refuse}, e, now)
+}
+
+// waiting lists the entries waiting at now for the game e asks for that
+// match where (with its args), e's user left out, oldest first.
+func (db *DB) waiting(ctx context.Context, where string, args []any, e QueueEntry, now time.Time) ([]QueueEntry, error) {
 	args = append(args, e.Kind, e.Rules, e.Size, e.TimeControl, now.UnixMilli(), e.UserID)
 	rows, err := db.read().QueryContext(ctx, `SELECT `+queueColumns+` FROM play_queue WHERE `+where+`
 		AND kind = ? AND rules = ? AND size = ? AND time_control = ? AND expires_at > ? AND user_id <> ?

@@ -120,12 +120,15 @@ func (db *DB) Told(ctx context.Context, f Follower) error {
 }
 
 // LiveGamesIn returns the live games (open and named challenges included)
-// of server guildID, or, for "" (a DM or group DM, which has no server),
-// of channel channelID, oldest first.
+// of server guildID, those paired from another server that it mirrors
+// included, or, for "" (a DM or group DM, which has no server), of
+// channel channelID, oldest first.
 func (db *DB) LiveGamesIn(ctx context.Context, guildID, channelID string) ([]*Game, error) {
 	if guildID != "" {
-		return db.listGames(ctx, "list a server's games", `WHERE g.id IN (SELECT id FROM games INDEXED BY games_guild_live
-			WHERE guild_id = ? AND status IN ('challenge', 'active')) ORDER BY g.id`, guildID)
+		return db.listGames(ctx, "list a server's games", `WHERE (g.id IN (SELECT id FROM games INDEXED BY games_guild_live
+			WHERE guild_id = ? AND status IN ('challenge', 'active'))
+			OR g.id IN (SELECT game_id FROM game_mirrors WHERE guild_id = ?) AND g.status IN ('challenge', 'active'))
+			ORDER BY g.id`, guildID, guildID)
 	}
 	return db.listGames(ctx, "list a channel's games",
 		`WHERE g.id IN (`+liveIDs+` AND guild_id = '' AND channel_id = ?) ORDER BY g.id`, channelID)

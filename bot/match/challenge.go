@@ -388,7 +388,7 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 	}
 	setup := Setup{Kind: old.g.Kind, Rules: old.g.Rules, Size: old.g.Size, Record: start, Time: TimeControlOf(old.g)}
 	channel := old.g.ChannelID
-	if who.Via.Channel != "" {
+	if who.Via.Channel != "" && !old.g.Mirrored() {
 		channel = who.Via.Channel
 	}
 	l, err := newRecord(setup, old.g.GuildID, channel, who.Via)
@@ -398,17 +398,26 @@ func (m *Manager) Rematch(ctx context.Context, id int64, who Actor) (*store.Game
 	if l.g.UndoCap, err = m.undoCapIn(ctx, old.g.GuildID); err != nil {
 		return nil, err
 	}
-	if l.g.Locale == "" {
+	if l.g.Locale == "" || old.g.Mirrored() {
 		l.g.Locale = old.g.Locale
+	}
+	if old.g.Mirrored() {
+		// played across the same two servers, each side in its own channel
+		l.g.Perms, l.g.Place = old.g.Perms, old.g.Place
+		l.g.Mirror = store.Mirror{GuildID: old.g.Mirror.GuildID, ChannelID: old.g.Mirror.ChannelID,
+			UserID: old.g.Mirror.UserID, Locale: old.g.Mirror.Locale}
+		l.seen(who.Via)
 	}
 	if channel == old.g.ChannelID {
 		l.g.ThreadParent = old.g.ThreadParent // played in the old game's thread, and announced as it was
 	}
 	// The old game's board loses its Rematch button.
 	retireOld := func() {
-		if old.g.BoardPost != 0 {
-			l.want(old.g.BoardPost, store.WantRetired)
-			l.also = []int64{id}
+		for _, post := range []int64{old.g.BoardPost, old.g.Mirror.BoardPost} {
+			if post != 0 {
+				l.want(post, store.WantRetired)
+				l.also = []int64{id}
+			}
 		}
 	}
 	g := l.g

@@ -33,6 +33,7 @@ type Store interface {
 	JoinQueue(ctx context.Context, e store.QueueEntry) error
 	LeaveQueue(ctx context.Context, userID string, now time.Time) error
 	Waiting(ctx context.Context, e store.QueueEntry, here bool, now time.Time) ([]store.QueueEntry, error)
+	WaitingAcross(ctx context.Context, e store.QueueEntry, setting, refuse string, now time.Time) ([]store.QueueEntry, error)
 	CreatePaired(ctx context.Context, g *store.Game, plan *store.Plan, taken store.QueueEntry, joiner string) error
 	LeaseAI(ctx context.Context, id int64, now, until time.Time) (bool, error)
 	ReleaseAI(ctx context.Context, id int64, until time.Time) error

@@ -33,6 +33,15 @@ func (l *live) seen(v Via) {
 	if v.Interaction == "" {
 		return
 	}
+	if l.fromMirror(v) {
+		if v.Locale != "" {
+			l.g.Mirror.Locale = v.Locale // the mirror's server speaks for its channel only
+		}
+		return
+	}
+	if l.mirrored() && v.Channel != l.g.ChannelID {
+		return // a third channel, maybe a third server: it speaks for neither
+	}
 	if v.Locale != "" {
 		l.g.Locale = v.Locale
 	}
@@ -71,6 +80,22 @@ func (l *live) post(k store.PostKind, v Via, want string, ping []string) *store.
 // through v when it can be, and retires the current one. The game lives on
 // where its latest board is.
 func (l *live) newBoard(v Via, ping []string) {
+	if l.mirrored() {
+		v = l.home(v)
+		here, there := l.split(ping)
+		if l.fromMirror(v) {
+			l.newMirrorBoard(v, there)
+			l.showMainBoard(here)
+			return
+		}
+		l.showMirrorBoard(there)
+		ping = here
+	}
+	l.newMainBoard(v, ping)
+}
+
+// newMainBoard is newBoard in the game's own channel.
+func (l *live) newMainBoard(v Via, ping []string) {
 	if old := l.g.BoardPost; old != 0 {
 		l.want(old, store.WantRetired)
 	}
@@ -84,8 +109,18 @@ func (l *live) newBoard(v Via, ping []string) {
 // showBoard plans the current board to show the game after the attempt
 // (an edit; a new board when there is none yet), notifying ping.
 func (l *live) showBoard(ping []string) {
+	if l.mirrored() {
+		here, there := l.split(ping)
+		l.showMirrorBoard(there)
+		ping = here
+	}
+	l.showMainBoard(ping)
+}
+
+// showMainBoard is showBoard in the game's own channel.
+func (l *live) showMainBoard(ping []string) {
 	if l.g.BoardPost == 0 {
-		l.newBoard(Via{}, ping)
+		l.newMainBoard(Via{}, ping)
 		return
 	}
 	l.plan.Wants = append(l.plan.Wants, store.Want{Post: l.g.BoardPost, Want: store.WantVersion(l.next()), Ping: ping})
@@ -106,7 +141,15 @@ func (l *live) refreshBoard(v Via) {
 // newChallenge plans the post of a challenge (or rematch offer) waiting
 // for the opponent, who is notified.
 func (l *live) newChallenge(v Via) {
-	p := l.post(store.ChallengePost, v, store.WantOpen, l.pingSide(l.g.Challenger.Other(), ""))
+	ping := l.pingSide(l.g.Challenger.Other(), "")
+	if l.mirrored() {
+		here, there := l.split(ping)
+		mv, gv := l.vias(l.home(v))
+		p := l.mirrorPost(store.ChallengePost, mv, store.WantOpen, there)
+		p.Request, p.By = l.g.Request.Kind, l.g.Challenger
+		v, ping = gv, here
+	}
+	p := l.post(store.ChallengePost, v, store.WantOpen, ping)
 	p.Request, p.By = l.g.Request.Kind, l.g.Challenger
 }
 
@@ -117,14 +160,25 @@ func (l *live) settleChallenge(how string) {
 	if id := l.g.BoardPost; id != 0 {
 		l.want(id, how)
 	}
-	l.g.BoardPost = 0
+	if id := l.g.Mirror.BoardPost; id != 0 {
+		l.want(id, how)
+	}
+	l.g.BoardPost, l.g.Mirror.BoardPost = 0, 0
 }
 
 // newPrompt plans the prompt of the request just made, asking (and
 // notifying) the other player.
 func (l *live) newPrompt(v Via, actor string) {
 	r := l.g.Request
-	p := l.post(store.PromptPost, v, store.WantOpen, l.pingSide(r.By.Other(), actor))
+	ping := l.pingSide(r.By.Other(), actor)
+	if l.mirrored() {
+		here, there := l.split(ping)
+		mv, gv := l.vias(l.home(v))
+		p := l.mirrorPost(store.PromptPost, mv, store.WantOpen, there)
+		p.Request, p.By = r.Kind, r.By
+		v, ping = gv, here
+	}
+	p := l.post(store.PromptPost, v, store.WantOpen, ping)
 	p.Request, p.By = r.Kind, r.By
 }
 
@@ -135,10 +189,116 @@ func (l *live) settlePrompt(how string) {
 		l.want(id, how)
 		l.g.PromptPost = 0
 	}
+	if id := l.g.Mirror.PromptPost; id != 0 {
+		l.want(id, how)
+		l.g.Mirror.PromptPost = 0
+	}
 }
 
-// notice plans a one-off message notifying ping.
-func (l *live) notice(what string, ping []string) { l.post(store.NoticePost, Via{}, what, ping) }
+// notice plans a one-off message notifying ping. A mirrored game's
+// reminder is posted where the player it reminds plays; its other notices
+// (a loss on time) in both channels.
+func (l *live) notice(what string, ping []string) {
+	if l.mirrored() {
+		here, there := l.split(ping)
+		if len(there) > 0 || what != store.WantRemind {
+			l.mirrorPost(store.NoticePost, Via{}, what, there)
+		}
+		if len(here) == 0 && what == store.WantRemind {
+			return
+		}
+		ping = here
+	}
+	l.post(store.NoticePost, Via{}, what, ping)
+}
+
+// A game paired across servers (store.Mirror) is shown in two channels
+// that its players cannot both see: every board, challenge, prompt and
+// notice planned in the game's channel is planned in the mirror's too, in
+// the same attempt, so that both converge through the same outbox. An
+// interaction from the mirror's channel creates the new post there (its
+// answer) and the game's channel gets the edit, and the other way round;
+// each player is notified in their own channel only. The mirror has no
+// thread of its own: a game's thread is started from its first board by
+// the handler of the interaction that created it, in that interaction's
+// channel (the joiner's), with the permissions Discord reports for it,
+// and IntoThread moves the game's own channel only (see thread.go); the
+// mirror's first board is posted by the bot's deliverer, which answers no
+// interaction.
+
+// mirrored reports whether the game is shown in a second server too.
+func (l *live) mirrored() bool { return l.g.Mirrored() }
+
+// fromMirror reports whether the interaction v came from the mirror's
+// channel.
+func (l *live) fromMirror(v Via) bool {
+	return l.mirrored() && v.Interaction != "" && v.Channel == l.g.Mirror.ChannelID
+}
+
+// split divides whom to notify between the game's channel (here) and the
+// mirror's (there, its player's).
+func (l *live) split(ping []string) (here, there []string) {
+	for _, u := range ping {
+		if u == l.g.Mirror.UserID {
+			there = append(there, u)
+		} else {
+			here = append(here, u)
+		}
+	}
+	return here, there
+}
+
+// home returns the interaction v when it came from one of the two
+// channels of a mirrored game, else none: a command typed elsewhere (a
+// game named by number) shows the game where it is, in both channels, and
+// never moves it, as each player sees only their own.
+func (l *live) home(v Via) Via {
+	if v.Channel != "" && v.Channel != l.g.ChannelID && !l.fromMirror(v) {
+		return Via{}
+	}
+	return v
+}
+
+// vias returns the interaction v for the side it came from and none for
+// the other: (the mirror's, the game's channel's).
+func (l *live) vias(v Via) (mirror, here Via) {
+	if l.fromMirror(v) {
+		return v, Via{}
+	}
+	return Via{}, v
+}
+
+// mirrorPost plans a new post of kind k in the mirror's channel, created
+// through v when it came from there, else by the bot.
+func (l *live) mirrorPost(k store.PostKind, v Via, want string, ping []string) *store.Post {
+	p := &store.Post{Kind: k, ChannelID: l.g.Mirror.ChannelID, Want: want, Ping: ping}
+	if l.fromMirror(v) && v.interactive() {
+		p.Interaction, p.Token = v.Interaction, v.Token
+		p.RespondBy, p.TokenUntil = v.At.Add(RespondWithin), v.At.Add(TokenLifetime)
+	}
+	l.plan.Posts = append(l.plan.Posts, p)
+	return p
+}
+
+// newMirrorBoard plans a new board in the mirror's channel, created
+// through v (an interaction from there), and retires the mirror's current
+// one.
+func (l *live) newMirrorBoard(v Via, ping []string) {
+	if old := l.g.Mirror.BoardPost; old != 0 {
+		l.want(old, store.WantRetired)
+	}
+	l.mirrorPost(store.BoardPost, v, store.WantVersion(l.next()), ping)
+}
+
+// showMirrorBoard plans the mirror's board to show the game after the
+// attempt (an edit; a new board when there is none yet).
+func (l *live) showMirrorBoard(ping []string) {
+	if l.g.Mirror.BoardPost == 0 {
+		l.newMirrorBoard(Via{}, ping)
+		return
+	}
+	l.plan.Wants = append(l.plan.Wants, store.Want{Post: l.g.Mirror.BoardPost, Want: store.WantVersion(l.next()), Ping: ping})
+}
 
 // pingSide returns whom to notify that side s must act: its player, unless
 // that is the AI or the actor (the user whose action this is).

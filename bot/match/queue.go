@@ -24,7 +24,13 @@ import (
 // other channels: the game is played in the joiner's channel when the
 // waiting player can play there, else in the waiting player's when the
 // joiner can play there and the bot can post there, else they are not
-// paired. The window widens the longer one waits (PairWindow): 100
+// paired. A player whose server installed Tengen and allows it
+// (CrossServerSetting) who finds nobody in their server is paired, on the
+// same terms and rated alike, with one waiting in another such server
+// where the bot can post (QueueSpec.Across): neither can see the other's
+// channel, so the game, in the joiner's channel, is mirrored in the
+// waiting player's (store.Mirror; see posts.go), its board posted there by
+// the bot in that server's language. The window widens the longer one waits (PairWindow): 100
 // rating points at first, 50 more every 30 seconds, up to 400. An entry
 // waits Config.QueueTTL (DefaultQueueTTL: 10 minutes), then lapses
 // silently (the answer to joining says until when). A user has one entry:
@@ -77,7 +83,27 @@ type QueueSpec struct {
 	// GuildID, so that the player may be paired with one waiting there;
 	// nil keeps the player to those waiting in ChannelID.
 	Reach Reach
+	// Across, when not nil, lets the player be paired with one waiting in
+	// another server (theirs installed Tengen and allows it); nil keeps
+	// them to GuildID.
+	Across Poster
 }
+
+// Poster tells whether Tengen can post a board in a channel of any
+// server with its bot token (false when it cannot be told).
+type Poster interface {
+	// CanPostIn reports whether the bot can post messages in channelID of
+	// server guildID.
+	CanPostIn(ctx context.Context, guildID, channelID string) bool
+}
+
+// CrossServerSetting is the server setting (store.GuildSetting) that
+// refuses games paired across servers when it is CrossServerOff, for
+// those waiting there and those joining there alike; unset allows them.
+const (
+	CrossServerSetting = "cross_server"
+	CrossServerOff     = "off"
+)
 
 // Reach tells whether a member of a server can play in one of its
 // channels, and whether Tengen can post a board there. Each answer is
@@ -120,7 +146,8 @@ func (m *Manager) Queue(ctx context.Context, spec QueueSpec) (*store.Game, *stor
 		now := m.now()
 		me := store.QueueEntry{UserID: p.ID, Name: p.Name, GuildID: spec.GuildID, ChannelID: spec.ChannelID,
 			Kind: setup.Kind, Rules: setup.Rules, Size: setup.Size, TimeControl: setup.Time.String(),
-			Rating: r.Rating, JoinedAt: now, ExpiresAt: now.Add(m.cfg.queueTTL())}
+			Rating: r.Rating, JoinedAt: now, ExpiresAt: now.Add(m.cfg.queueTTL()),
+			Locale: spec.Via.Locale, Across: spec.Across != nil && spec.GuildID != "", Rated: spec.Rated}
 		waiting, err := m.st.Waiting(ctx, me, true, now)
 		if err != nil {
 			return nil, nil, err
@@ -134,13 +161,22 @@ func (m *Manager) Queue(ctx context.Context, spec QueueSpec) (*store.Game, *stor
 			}
 			other, channel, ok = reachable(ctx, spec, elsewhere, me, now)
 		}
+		across := false
+		if !ok && me.Across {
+			others, err := m.st.WaitingAcross(ctx, me, CrossServerSetting, CrossServerOff, now)
+			if err != nil {
+				return nil, nil, err
+			}
+			other, ok = postable(ctx, spec.Across, others, me, now)
+			channel, across = spec.ChannelID, ok
+		}
 		if !ok {
 			if err := m.st.JoinQueue(ctx, me); err != nil {
 				return nil, nil, fmt.Errorf("join the queue: %w", err)
 			}
 			return nil, &me, nil
 		}
-		g, err := m.pair(ctx, spec, setup, other, channel)
+		g, err := m.pair(ctx, spec, setup, other, channel, across)
 		if engine.ErrorCode(err) == engine.QueueTaken {
 			continue // someone else took them first: look again
 		}
@@ -195,10 +231,34 @@ func reachable(ctx context.Context, spec QueueSpec, waiting []store.QueueEntry, 
 	return store.QueueEntry{}, "", false
 }
 
+// postable returns, among the entries waiting in other servers, the
+// closest in rating to me within their window (the longest waiting first
+// on a tie) in whose channel the bot can post. It asks p about maxReached
+// entries at most.
+func postable(ctx context.Context, p Poster, waiting []store.QueueEntry, me store.QueueEntry, now time.Time) (store.QueueEntry, bool) {
+	var near []store.QueueEntry
+	for _, w := range waiting { // oldest first
+		if math.Abs(w.Rating-me.Rating) <= PairWindow(now.Sub(w.JoinedAt)) {
+			near = append(near, w)
+		}
+	}
+	slices.SortStableFunc(near, func(a, b store.QueueEntry) int {
+		return cmp.Compare(math.Abs(a.Rating-me.Rating), math.Abs(b.Rating-me.Rating))
+	})
+	for _, w := range near[:min(len(near), maxReached)] {
+		if p.CanPostIn(ctx, w.GuildID, w.ChannelID) {
+			return w, true
+		}
+	}
+	return store.QueueEntry{}, false
+}
+
 // pair starts the game of spec's player against the waiting entry other
 // in channel: where spec's player joined, its first board the answer to
-// their command, or where other waits, its first board posted there.
-func (m *Manager) pair(ctx context.Context, spec QueueSpec, setup Setup, other store.QueueEntry, channel string) (*store.Game, error) {
+// their command, or where other waits, its first board posted there. A
+// game across servers (across) is in spec's channel and mirrored in
+// other's, its board there posted by the bot.
+func (m *Manager) pair(ctx context.Context, spec QueueSpec, setup Setup, other store.QueueEntry, channel string, across bool) (*store.Game, error) {
 	via := spec.Via
 	if channel != spec.ChannelID {
 		via = Via{Locale: spec.Via.Locale, Place: spec.Via.Place}
@@ -211,6 +271,9 @@ func (m *Manager) pair(ctx context.Context, spec QueueSpec, setup Setup, other s
 		l.g.Place = spec.Via.Place // the same server
 	}
 	g := l.g
+	if across {
+		g.Mirror = store.Mirror{GuildID: other.GuildID, ChannelID: other.ChannelID, UserID: other.UserID, Locale: other.Locale}
+	}
 	g.Seats[side], g.Seats[side.Other()] = store.Human(spec.Player.ID, spec.Player.Name), store.Human(other.UserID, other.Name)
 	g.Rated, g.Status = spec.Rated, store.Active
 	m.armTurn(l, m.now())
