@@ -34,6 +34,10 @@ type deliverer struct {
 	clock match.Clock
 	log   *slog.Logger
 	q     *queue.Queue
+	// created, when not nil, is told of each message the deliverer posts
+	// with the bot token, once recorded (the bot gives a mirror's first
+	// board a thread: mirrorThread).
+	created func(ctx context.Context, g *store.Game, p *store.Post, messageID string)
 
 	mu      sync.Mutex
 	retries map[int64]*retry // games waiting to be delivered again
@@ -469,7 +473,11 @@ func (d *deliverer) create(ctx context.Context, g *store.Game, p *store.Post, m 
 	if err != nil {
 		return d.failure(g, p, "posting", err), time.Time{}
 	}
-	return d.record(ctx, p, p.Want, msg.ID)
+	o, at := d.record(ctx, p, p.Want, msg.ID)
+	if o == delivered && d.created != nil {
+		d.created(ctx, g, p, msg.ID)
+	}
+	return o, at
 }
 
 // nonce makes the create of post p happen once even when it is sent again

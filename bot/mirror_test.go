@@ -363,15 +363,16 @@ func TestMirrorConvergesAfterACrash(t *testing.T) {
 }
 
 // TestMirrorCommandsAndThreads: with threads on in both servers, the game
-// paired across them gets its thread in the joiner's server, where it
-// lives, and none in the waiting player's, whose board stays in the
-// channel; /board and /resign typed there find the game; the result is on
-// both boards and announced in the thread's channel.
+// paired across them gets a thread in each: in the joiner's server from
+// the answer to /play join, in the waiting player's from the board the bot
+// posted there; /board and /resign typed in the waiting player's thread
+// find the game; the result is on both boards and announced in both
+// channels the threads were started in.
 func TestMirrorCommandsAndThreads(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, setup{})
 	ctx := ctxT(t)
-	_, hall := w.crossServers()
+	other, hall := w.crossServers()
 	w.threadsOn(w.lobby, true, "A thread for each game: **yes**")
 	w.threadsOn(hall, true, "A thread for each game: **yes**")
 
@@ -379,22 +380,40 @@ func TestMirrorCommandsAndThreads(t *testing.T) {
 	first := w.settled(w.joinGomoku(w.alice, w.lobby))
 	thread, board := w.gameThread(first)
 	g := w.gameOf(board)
-	if g.ChannelID != thread.ID || g.ThreadParent != w.lobby.ID || g.Mirror.ChannelID != hall.ID {
+	if g.ChannelID != thread.ID || g.ThreadParent != w.lobby.ID || g.Mirror.GuildID != other.ID {
 		t.Fatalf("the game in its thread: %+v", g)
 	}
-	mirror := w.boardFor(hall, w.alice, w.bob)
-	if mirror.HasThread() || latestBoard(hall, g.ID) == nil {
-		t.Fatalf("bob's board: %+v", mirror)
+	// bob's server wants threads too: the bot starts one from the
+	// mirror's first board, which then points to it, and the mirror's
+	// board goes on in the thread, in bob's server's language.
+	pointer, err := hall.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return len(m.Buttons()) == 0 && strings.Contains(m.Content, "<#"+m.ID+">")
+	})
+	if err != nil {
+		t.Fatalf("bob's first board never pointed to a thread: %v", err)
+	}
+	w.idle()
+	mthread := w.dc.Channel(pointer.ID)
+	if mthread == nil || mthread.Parent() != hall || !w.current(pointer).HasThread() || strings.Contains(pointer.Content, "The game") {
+		t.Fatalf("no thread in bob's server (%q)", pointer.Content)
+	}
+	g = w.gameOf(board)
+	if g.Mirror.ChannelID != mthread.ID || g.Mirror.ThreadParent != hall.ID {
+		t.Fatalf("the mirror in its thread: %+v", g.Mirror)
+	}
+	mirror := latestBoard(mthread, g.ID)
+	if mirror == nil || !strings.Contains(allText(mirror), "黑方") {
+		t.Fatalf("bob's board in his thread: %+v", mirror)
 	}
 
-	// /board in bob's channel: a new board there, the old one retired.
-	again := w.do(w.bob.Slash(ctx, hall, "board"))
-	if again.ChannelID != hall.ID || again.ID == mirror.ID || !hasAction(again, "resign") || hasAction(w.current(mirror), "resign") {
-		t.Fatalf("/board in bob's channel: %+v (the old one %+v)", again, w.current(mirror))
+	// /board in bob's thread: a new board there, the old one retired.
+	again := w.do(w.bob.Slash(ctx, mthread, "board"))
+	if again.ChannelID != mthread.ID || again.ID == mirror.ID || !hasAction(again, "resign") || hasAction(w.current(mirror), "resign") {
+		t.Fatalf("/board in bob's thread: %+v (the old one %+v)", again, w.current(mirror))
 	}
 
-	// /resign in bob's channel.
-	ask := w.must(w.bob.Slash(ctx, hall, "resign"))
+	// /resign in bob's thread.
+	ask := w.must(w.bob.Slash(ctx, mthread, "resign"))
 	final := w.confirmResign(w.bob, ask, again)
 	if !strings.Contains(allText(final), "获胜") || hasAction(final, "resign") {
 		t.Fatalf("bob's board after he resigned: %s", allText(final))
@@ -402,10 +421,12 @@ func TestMirrorCommandsAndThreads(t *testing.T) {
 	if b := w.current(board); !strings.Contains(allText(b), "wins") {
 		t.Fatalf("alice's board after bob resigned: %s", allText(b))
 	}
-	if _, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
-		return strings.HasPrefix(m.Content, "🏁") && strings.Contains(m.Content, "#"+fmtInt(int(g.ID)))
-	}); err != nil {
-		t.Fatalf("no result line in the thread's channel: %v", err)
+	for _, ch := range []*discordtest.Channel{w.lobby, hall} {
+		if _, err := ch.WaitMessage(ctx, func(m *discordtest.Message) bool {
+			return strings.HasPrefix(m.Content, "🏁") && strings.Contains(m.Content, "#"+fmtInt(int(g.ID)))
+		}); err != nil {
+			t.Fatalf("no result line in #%s, where a thread of the game was started: %v", ch.Name, err)
+		}
 	}
 	w.nothingDue()
 	w.noFailures()

@@ -70,13 +70,29 @@ func (p *presenter) publicLocale(g *store.Game) locale {
 // in the channel of the other server of a game paired across servers, the
 // game's otherwise.
 func (p *presenter) postLocale(g *store.Game, post *store.Post) locale {
-	if g.Mirrored() && post.ChannelID == g.Mirror.ChannelID {
+	if onMirror(g, post) {
 		if g.Mirror.Locale == "" {
 			return p.locale
 		}
 		return localeOf(discordgo.Locale(g.Mirror.Locale))
 	}
 	return p.publicLocale(g)
+}
+
+// onMirror reports whether post of game g is on its mirror's side: in
+// the mirror's channel, or in the channel its thread was started in.
+func onMirror(g *store.Game, post *store.Post) bool {
+	return g.Mirrored() && (post.ChannelID == g.Mirror.ChannelID ||
+		g.Mirror.ThreadParent != "" && post.ChannelID == g.Mirror.ThreadParent)
+}
+
+// gameThread is the thread where post's side of game g is played: the
+// mirror's channel for a post on the mirror's side, the game's otherwise.
+func gameThread(g *store.Game, post *store.Post) string {
+	if onMirror(g, post) {
+		return g.Mirror.ChannelID
+	}
+	return g.ChannelID
 }
 
 // post is the message of post as game g stands (eg is its engine state).
@@ -89,7 +105,7 @@ func (p *presenter) post(g *store.Game, eg engine.Game, post *store.Post) (*mess
 			return retiredBoard(), nil
 		}
 		if post.Want == store.WantThread {
-			return threadLine(g, loc), nil
+			return threadLine(g, loc, gameThread(g, post)), nil
 		}
 		var err error
 		if m, err = p.board(g, eg, loc); err != nil {
@@ -435,7 +451,7 @@ func promptMessage(g *store.Game, eg engine.Game, post *store.Post, loc locale) 
 // noticeMessage is a one-off message: a reminder to move, a loss on time.
 func noticeMessage(g *store.Game, eg engine.Game, post *store.Post, loc locale) *message {
 	if post.Want == store.WantResult {
-		return resultLine(g, loc)
+		return resultLine(g, loc, gameThread(g, post))
 	}
 	if post.Want == store.WantRemind {
 		turn := eg.Turn()

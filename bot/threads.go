@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
 )
 
@@ -93,6 +94,52 @@ func (b *Bot) openThread(q *request, id int64, messageID string) {
 
 }
 
+// mirrorThread gives the mirror of game g (a game paired across servers)
+// a thread of its own, as openThread gives the game's own side one, when
+// the deliverer has just posted, as message messageID, the mirror's first
+// board (post p, in the mirror's channel, created by the bot: no
+// interaction there answers for it), the mirror's server wants a thread
+// per game, and the bot may start one in that channel and post in it
+// (computed from the server's roles and the channel's overwrites: no
+// interaction reports the app's permissions there). A failure leaves the
+// mirror in its channel, and is logged, as a thread of the game's own side
+// is left.
+func (b *Bot) mirrorThread(ctx context.Context, g *store.Game, p *store.Post, messageID string) {
+	if !g.Mirrored() || g.Mirror.ThreadParent != "" || !g.Status.Live() || p.Kind != store.BoardPost ||
+		p.ChannelID != g.Mirror.ChannelID || p.Interaction != "" {
+		return
+	}
+	v, err := b.st.GuildSetting(ctx, g.Mirror.GuildID, threadsSetting)
+	if err != nil || v != settingOn {
+		if err != nil && engine.ErrorCode(err) != engine.SettingNotSet {
+			b.log.Warn("reading a server's threads setting: the mirror stays in its channel", "game", g.ID, "guild", g.Mirror.GuildID, "err", err)
+		}
+		return
+	}
+	x := newReach(b.rest, b.log, g.Mirror.GuildID, b.clock.Now)
+	perms, thread, err := x.permissions(ctx, x.botID(), p.ChannelID)
+	switch {
+	case err != nil:
+		b.log.Warn("cannot tell whether the bot may start a thread: the mirror stays in its channel", "game", g.ID, "channel", p.ChannelID, "err", err)
+		return
+	case thread: // a rematch played in the mirror's thread stays there
+		return
+	case perms&discordgo.PermissionAdministrator == 0 && perms&threadPerms != threadPerms:
+		b.log.Info("the bot may not start a thread in the mirror's channel: the mirror stays there", "game", g.ID, "channel", p.ChannelID)
+		return
+	}
+	th, err := b.rest.startThread(ctx, p.ChannelID, messageID, threadName(g, b.pres.postLocale(g, p)))
+	if err != nil {
+		b.log.Warn("opening the mirror's thread: the mirror stays in its channel", "game", g.ID, "err", err)
+		return
+	}
+	if _, err := b.m.MirrorIntoThread(ctx, g.ID, th.ID); err != nil {
+		b.log.Warn("moving a mirror into its thread: the mirror stays in its channel", "game", g.ID, "thread", th.ID, "err", err)
+		return
+	}
+	b.deliver.add(g.ID) // the thread's board
+}
+
 // threadName is the name of game g's thread: its kind, number and
 // players, at most 100 characters as Discord allows.
 func threadName(g *store.Game, loc locale) string {
@@ -113,18 +160,18 @@ func plainName(loc locale, s store.Seat) string {
 
 // threadLine is the board a game's thread was started from, once the game
 // is in the thread: one line pointing to it.
-func threadLine(g *store.Game, loc locale) *message {
-	return &message{Content: loc.t("thread.line", kindName(loc, g.Kind), g.ID, seatName(loc, g.Seats[0]), seatName(loc, g.Seats[1]), "<#"+g.ChannelID+">")}
+func threadLine(g *store.Game, loc locale, thread string) *message {
+	return &message{Content: loc.t("thread.line", kindName(loc, g.Kind), g.ID, seatName(loc, g.Seats[0]), seatName(loc, g.Seats[1]), "<#"+thread+">")}
 }
 
 // resultLine is the line announcing in the channel a game's thread was
 // started from how the game ended.
-func resultLine(g *store.Game, loc locale) *message {
+func resultLine(g *store.Game, loc locale, thread string) *message {
 	what := loc.t("thread.abandoned")
 	if g.Status == store.Finished {
 		what = outcomeText(loc, g)
 	}
-	return &message{Content: loc.t("thread.result", kindName(loc, g.Kind), g.ID, "<#"+g.ChannelID+">", what)}
+	return &message{Content: loc.t("thread.result", kindName(loc, g.Kind), g.ID, "<#"+thread+">", what)}
 }
 
 // threadWarning is what /settings server says to a server that wants

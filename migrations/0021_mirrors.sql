@@ -5,6 +5,9 @@
 -- locale the language of that server's messages, board_post and
 -- prompt_post the mirror's latest board and open prompt (posts of the same
 -- game, in that channel), kept by the transaction that changes the game.
+-- thread_parent is, when the mirror's server gives each game a thread of
+-- its own, the channel the mirror's thread was started in (channel_id is
+-- then the thread), as games.thread_parent is for the game's own side.
 CREATE TABLE game_mirrors (
 	game_id     INTEGER PRIMARY KEY REFERENCES games (id),
 	guild_id    TEXT NOT NULL CHECK (guild_id <> ''),
@@ -12,7 +15,8 @@ CREATE TABLE game_mirrors (
 	user_id     TEXT NOT NULL CHECK (user_id <> ''),
 	locale      TEXT NOT NULL DEFAULT '',
 	board_post  INTEGER,
-	prompt_post INTEGER
+	prompt_post INTEGER,
+	thread_parent TEXT NOT NULL DEFAULT ''
 );
 -- /games scope:here lists a server's mirrored games too.
 CREATE INDEX game_mirrors_guild ON game_mirrors (guild_id);

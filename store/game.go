@@ -225,6 +225,10 @@ type Mirror struct {
 	// challenge, for a rematch offer) and the open prompt there (0 for
 	// none), as the game's own are in its channel.
 	BoardPost, PromptPost int64
+	// ThreadParent is, for a mirror moved into a thread of its own, the
+	// channel the thread was started in (ChannelID is the thread), as
+	// Game.ThreadParent is for the game's own side.
+	ThreadParent string
 }
 
 // Mirrored reports whether g is shown in a second server too (Mirror).

@@ -20,7 +20,7 @@ const gameColumns = `g.id, g.kind, g.rules, g.size, g.guild_id, g.channel_id, g.
 	g.time_control, g.clock_first, g.clock_second, g.turn_start, g.min_rating, g.max_rating,
 	g.thread_parent, g.start_ply,
 	coalesce(m.guild_id, ''), coalesce(m.channel_id, ''), coalesce(m.user_id, ''), coalesce(m.locale, ''),
-	coalesce(m.board_post, 0), coalesce(m.prompt_post, 0)`
+	coalesce(m.board_post, 0), coalesce(m.prompt_post, 0), coalesce(m.thread_parent, '')`
 
 // gameFrom is the FROM clause that goes with gameColumns.
 const gameFrom = ` FROM games g
@@ -51,7 +51,7 @@ func scanGame(row scanner) (*Game, error) {
 		&createdAt, &updatedAt, &finishedAt, &g.Version, &rematchOf,
 		&g.TimeControl, &clockFirst, &clockSecond, &turnStart, &g.MinRating, &g.MaxRating,
 		&g.ThreadParent, &g.Start,
-		&g.Mirror.GuildID, &g.Mirror.ChannelID, &g.Mirror.UserID, &g.Mirror.Locale, &g.Mirror.BoardPost, &g.Mirror.PromptPost)
+		&g.Mirror.GuildID, &g.Mirror.ChannelID, &g.Mirror.UserID, &g.Mirror.Locale, &g.Mirror.BoardPost, &g.Mirror.PromptPost, &g.Mirror.ThreadParent)
 	if err != nil {
 		return nil, err
 	}
@@ -204,16 +204,18 @@ func (db *DB) create(ctx context.Context, g *Game, what string, before func(tx r
 }
 
 // saveMirror writes the mirror of game g (its ID set), if it has one:
-// inserted with the game, then its locale and posts as they change.
+// inserted with the game, then its locale, posts and channel (a thread of
+// its own) as they change.
 func saveMirror(ctx context.Context, tx runner, g *Game) error {
 	m := g.Mirror
 	if m.ChannelID == "" {
 		return nil
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO game_mirrors (game_id, guild_id, channel_id, user_id, locale, board_post, prompt_post)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET locale = excluded.locale,
-		board_post = excluded.board_post, prompt_post = excluded.prompt_post`,
-		g.ID, m.GuildID, m.ChannelID, m.UserID, m.Locale, nullID(m.BoardPost), nullID(m.PromptPost))
+	_, err := tx.ExecContext(ctx, `INSERT INTO game_mirrors (game_id, guild_id, channel_id, user_id, locale, board_post, prompt_post, thread_parent)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET locale = excluded.locale,
+		board_post = excluded.board_post, prompt_post = excluded.prompt_post,
+		channel_id = excluded.channel_id, thread_parent = excluded.thread_parent`,
+		g.ID, m.GuildID, m.ChannelID, m.UserID, m.Locale, nullID(m.BoardPost), nullID(m.PromptPost), m.ThreadParent)
 	if err != nil {
 		return fmt.Errorf("save the mirror of game %d: %w", g.ID, err)
 	}

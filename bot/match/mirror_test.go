@@ -283,3 +283,49 @@ func TestMirrorStaysWhereItIs(t *testing.T) {
 		t.Fatal("no new board in the game's channel")
 	}
 }
+
+// TestMirrorIntoThread: the mirror moves into a thread started from its
+// board: its board there becomes the thread's starter line, a new board is
+// posted in the thread, the game's own side stays as it was; once there,
+// it stays; the game's end is announced in the channel the thread was
+// started in.
+func TestMirrorIntoThread(t *testing.T) {
+	e := newEnv(t, Config{})
+	g := e.mirrored()
+	old := g.Mirror.BoardPost
+	moved, err := e.m.MirrorIntoThread(ctx, g.ID, "xt")
+	if err != nil || moved.Mirror.ChannelID != "xt" || moved.Mirror.ThreadParent != "x" || moved.ChannelID != "y" ||
+		moved.Mirror.BoardPost == old || moved.BoardPost != g.BoardPost {
+		t.Fatalf("moved: %+v, %v", moved, err)
+	}
+	var starter, board *store.Post
+	for _, p := range e.posts(g.ID) {
+		switch p.ID {
+		case old:
+			starter = p
+		case moved.Mirror.BoardPost:
+			board = p
+		}
+	}
+	if starter == nil || starter.Want != store.WantThread || board == nil || board.ChannelID != "xt" || board.Kind != store.BoardPost {
+		t.Fatalf("the starter %+v, the thread's board %+v", starter, board)
+	}
+	if again, err := e.m.MirrorIntoThread(ctx, g.ID, "xt2"); err != nil || again.Mirror.ChannelID != "xt" {
+		t.Fatalf("moved twice: %+v, %v", again, err)
+	}
+	if reread, err := e.db.Game(ctx, g.ID); err != nil || reread.Mirror != moved.Mirror {
+		t.Fatalf("read back: %+v, %v", reread.Mirror, err)
+	}
+	if _, err := e.m.Resign(ctx, g.ID, as(alice.ID), AnyPly); err != nil {
+		t.Fatal(err)
+	}
+	var results []string
+	for _, p := range e.posts(g.ID) {
+		if p.Want == store.WantResult {
+			results = append(results, p.ChannelID)
+		}
+	}
+	if len(results) != 1 || results[0] != "x" {
+		t.Fatalf("result lines in %v, want only x (the game's own side has no thread)", results)
+	}
+}

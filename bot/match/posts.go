@@ -218,13 +218,11 @@ func (l *live) notice(what string, ping []string) {
 // the same attempt, so that both converge through the same outbox. An
 // interaction from the mirror's channel creates the new post there (its
 // answer) and the game's channel gets the edit, and the other way round;
-// each player is notified in their own channel only. The mirror has no
-// thread of its own: a game's thread is started from its first board by
-// the handler of the interaction that created it, in that interaction's
-// channel (the joiner's), with the permissions Discord reports for it,
-// and IntoThread moves the game's own channel only (see thread.go); the
-// mirror's first board is posted by the bot's deliverer, which answers no
-// interaction.
+// each player is notified in their own channel only. Each side may have a
+// thread of its own (see thread.go): the game's is started from its first
+// board by the handler of the interaction that created it (IntoThread),
+// the mirror's by the bot's deliverer once it has posted the mirror's
+// first board (MirrorIntoThread).
 
 // mirrored reports whether the game is shown in a second server too.
 func (l *live) mirrored() bool { return l.g.Mirrored() }

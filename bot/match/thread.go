@@ -43,11 +43,40 @@ func (m *Manager) IntoThread(ctx context.Context, id int64, thread string, who A
 	})
 }
 
-// announce plans the line that tells the channel a game's thread was
-// started in how the game ended; nothing for a game not in a thread.
-func (l *live) announce() {
-	if l.g.ThreadParent == "" {
-		return
+// MirrorIntoThread moves the mirror of game id (a game paired across
+// servers, store.Mirror) into thread, a thread the bot just started from
+// the mirror's first board: as IntoThread does for the game's own
+// channel, the mirror's channel becomes the thread, its board there the
+// thread's starter line, and a new board of the mirror is posted in the
+// thread; its end is announced in the channel the thread was started in.
+// A game with no mirror, whose mirror is in a thread already, or that is
+// over, is left as it is.
+func (m *Manager) MirrorIntoThread(ctx context.Context, id int64, thread string) (*store.Game, error) {
+	if thread == "" {
+		return nil, engine.E(engine.Internal, "moving a mirror into a thread: no thread")
 	}
-	l.plan.Posts = append(l.plan.Posts, &store.Post{Kind: store.NoticePost, ChannelID: l.g.ThreadParent, Want: store.WantResult})
+	return m.change(ctx, id, func(l *live) (step, error) {
+		mr := &l.g.Mirror
+		if !l.mirrored() || mr.ThreadParent != "" || !l.g.Status.Live() || mr.ChannelID == thread {
+			return step{}, nil
+		}
+		mr.ThreadParent, mr.ChannelID = mr.ChannelID, thread
+		if old := mr.BoardPost; old != 0 {
+			l.want(old, store.WantThread)
+		}
+		l.mirrorPost(store.BoardPost, Via{}, store.WantVersion(l.next()), nil)
+		return step{write: true}, nil
+	})
+}
+
+// announce plans the line that tells the channel a game's thread was
+// started in how the game ended (and the same for its mirror's thread);
+// nothing for a game not in a thread.
+func (l *live) announce() {
+	if l.g.ThreadParent != "" {
+		l.plan.Posts = append(l.plan.Posts, &store.Post{Kind: store.NoticePost, ChannelID: l.g.ThreadParent, Want: store.WantResult})
+	}
+	if l.mirrored() && l.g.Mirror.ThreadParent != "" {
+		l.plan.Posts = append(l.plan.Posts, &store.Post{Kind: store.NoticePost, ChannelID: l.g.Mirror.ThreadParent, Want: store.WantResult})
+	}
 }
