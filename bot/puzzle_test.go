@@ -27,10 +27,12 @@ func (w *world) keepPuzzles() {
 	}
 }
 
-// puzzleEmbed is the private answer of a puzzle command, with its embed.
-func puzzleEmbed(t *testing.T, r *discordtest.Reply) (*discordtest.Message, *discordgo.MessageEmbed) {
+// puzzleEmbed is the private answer of a puzzle command, with its embed,
+// once settled (a slow answer is deferred first).
+func (w *world) puzzleEmbed(r *discordtest.Reply) (*discordtest.Message, *discordgo.MessageEmbed) {
+	t := w.t
 	t.Helper()
-	m := r.Message()
+	m := w.settled(r)
 	if m == nil || !m.Ephemeral() || len(m.Embeds) != 1 {
 		t.Fatalf("a puzzle's answer: %+v", m)
 	}
@@ -50,7 +52,7 @@ func TestPuzzlesEndToEnd(t *testing.T) {
 
 	wantEphemeral(t, w.must(w.alice.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("move", discordtest.Opt("move", "k8")))),
 		"not solving a puzzle")
-	m, e := puzzleEmbed(t, w.must(w.alice.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("next", discordtest.Opt("game", "gomoku")))))
+	m, e := w.puzzleEmbed(w.must(w.alice.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("next", discordtest.Opt("game", "gomoku")))))
 	if e.Title != "🧩 Puzzle #1 · Gomoku · win with fours (VCF)" || !strings.Contains(e.Description, "You play black. Win with fours only: find the win in 2 moves.") ||
 		!strings.Contains(e.Footer.Text, "Puzzle rating 1300") {
 		t.Fatalf("the puzzle: %q / %q / %+v", e.Title, e.Description, e.Footer)
@@ -70,11 +72,11 @@ func TestPuzzlesEndToEnd(t *testing.T) {
 		return w.must(u.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("move", discordtest.Opt("move", mv))))
 	}
 	wantEphemeral(t, move(w.alice, "h8"), "h8 is already taken")
-	_, e = puzzleEmbed(t, move(w.alice, "k8"))
+	_, e = w.puzzleEmbed(move(w.alice, "k8"))
 	if !strings.Contains(e.Description, "✅ **k8** is right. Tengen answers **l8**. 1 more to find.") {
 		t.Fatalf("k8: %q", e.Description)
 	}
-	m, e = puzzleEmbed(t, move(w.alice, "k7"))
+	m, e = w.puzzleEmbed(move(w.alice, "k7"))
 	if !strings.Contains(e.Description, "🎉 **k7**: solved!") || !strings.Contains(e.Description, "Puzzle rating 1500 → ") ||
 		!strings.Contains(e.Description, "streak 1 (best 1)") {
 		t.Fatalf("k7: %q", e.Description)
@@ -83,26 +85,27 @@ func TestPuzzlesEndToEnd(t *testing.T) {
 	wantEphemeral(t, w.must(w.alice.Click(ctx, m, buttonID(t, m, "Next puzzle"))), "no puzzle of this kind you have not tried")
 
 	// bob gives up with the button: the answer shows the solution.
-	m, _ = puzzleEmbed(t, w.must(w.bob.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("next", discordtest.Opt("theme", "vcf")))))
-	up := w.must(w.bob.Click(ctx, m, buttonID(t, m, "Give up")))
-	if got := up.Message(); got == nil || len(got.Embeds) != 1 || !strings.Contains(got.Embeds[0].Description, "You gave up. The solution: **k8 l8 k7**") {
+	m, _ = w.puzzleEmbed(w.must(w.bob.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("next", discordtest.Opt("theme", "vcf")))))
+	w.must(w.bob.Click(ctx, m, buttonID(t, m, "Give up")))
+	w.idle()
+	if got := w.current(m); got == nil || len(got.Embeds) != 1 || !strings.Contains(got.Embeds[0].Description, "You gave up. The solution: **k8 l8 k7**") {
 		t.Fatalf("given up: %+v", got)
 	}
 
 	// The daily puzzle: the same for everyone, one try each.
-	_, e = puzzleEmbed(t, w.must(w.carol.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("daily", discordtest.Opt("game", "xiangqi")))))
+	_, e = w.puzzleEmbed(w.must(w.carol.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("daily", discordtest.Opt("game", "xiangqi")))))
 	day := store.DayOf(w.dc.Clock().Now())
 	if !strings.HasPrefix(e.Title, "🗓️ Daily puzzle of "+day+" · Xiangqi · mate") || !strings.Contains(e.Description, "You play red. Mate in 1.") {
 		t.Fatalf("the daily: %q / %q", e.Title, e.Description)
 	}
-	_, e = puzzleEmbed(t, move(w.carol, "b1b10"))
+	_, e = w.puzzleEmbed(move(w.carol, "b1b10"))
 	if !strings.Contains(e.Description, "solved!") {
 		t.Fatalf("the daily's mate: %q", e.Description)
 	}
 	wantEphemeral(t, w.must(w.carol.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("daily", discordtest.Opt("game", "xiangqi")))),
 		"tried today's puzzle already")
-	_, e = puzzleEmbed(t, w.must(w.alice.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("daily", discordtest.Opt("game", "xiangqi")))))
-	_, e = puzzleEmbed(t, move(w.alice, "a9a10"))
+	_, e = w.puzzleEmbed(w.must(w.alice.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("daily", discordtest.Opt("game", "xiangqi")))))
+	_, e = w.puzzleEmbed(move(w.alice, "a9a10"))
 	if !strings.Contains(e.Description, "❌ **") || !strings.Contains(e.Description, "The solution: **") {
 		t.Fatalf("a check that is no mate: %q", e.Description)
 	}
@@ -129,11 +132,11 @@ func TestPuzzlesInChinese(t *testing.T) {
 	w.keepPuzzles()
 	ctx := ctxT(t)
 	zh := w.dc.User("zhang", discordtest.Locale(discordgo.ChineseCN))
-	_, e := puzzleEmbed(t, w.must(zh.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("next", discordtest.Opt("game", "xiangqi")))))
+	_, e := w.puzzleEmbed(w.must(zh.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("next", discordtest.Opt("game", "xiangqi")))))
 	if !strings.Contains(e.Title, "谜题 #2") || !strings.Contains(e.Description, "红方走，1 步将死。") {
 		t.Fatalf("the puzzle: %q / %q", e.Title, e.Description)
 	}
-	_, e = puzzleEmbed(t, w.must(zh.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("move", discordtest.Opt("move", "车八进九")))))
+	_, e = w.puzzleEmbed(w.must(zh.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("move", discordtest.Opt("move", "车八进九")))))
 	if !strings.Contains(e.Description, "解出来了") {
 		t.Fatalf("车八进九: %q", e.Description)
 	}
