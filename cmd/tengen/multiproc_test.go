@@ -233,7 +233,7 @@ func (c *cluster) play(ctx context.Context, channels []*discordtest.Channel) {
 					player = g.players[0]
 				}
 				rep, err := player.Slash(ctx, g.ch, "move", discordtest.Opt("move", mv))
-				if err == nil && rep.Message() != nil && !rep.Message().Ephemeral() {
+				if err == nil && acknowledged(ctx, rep) {
 					g.acked = append(g.acked, mv)
 				} else {
 					failedMoves.Add(1)
@@ -314,6 +314,27 @@ func (c *cluster) play(ctx context.Context, channels []*discordtest.Channel) {
 	}
 	t.Logf("%d games, %d moves failed around the kills (not acknowledged), failures in Discord: %d",
 		len(games), failedMoves.Load(), len(c.dc.Failures()))
+}
+
+// acknowledged reports whether the answer rep told the player their move
+// was taken: its response, once no longer "thinking…", is public. A slow
+// answer (a loaded machine) is deferred first, then completed with the
+// board or replaced by a private refusal; one still thinking after 20 s
+// (its process killed before it committed) took nothing.
+func acknowledged(ctx context.Context, rep *discordtest.Reply) bool {
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		m := rep.Message()
+		switch {
+		case m == nil:
+			return false // deleted: a private refusal follows
+		case !m.Loading():
+			return !m.Ephemeral()
+		case time.Now().After(deadline) || ctx.Err() != nil:
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // retry runs an action until it succeeds (an interaction sent to a
