@@ -119,7 +119,7 @@ func TestMirrorPairsAcrossServers(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, setup{})
 	ctx := ctxT(t)
-	_, hall := w.crossServers()
+	guild2, hall := w.crossServers()
 
 	w.wantAnswer(w.joinGomoku(w.bob, hall), "You are waiting", "a player of another server")
 	bobPings := len(w.bob.Notifications())
@@ -205,6 +205,12 @@ func TestMirrorPairsAcrossServers(t *testing.T) {
 		}
 	}
 
+	// gina, of bob's server only and accepting no DM, follows the game
+	// from there: its result mentions her there, in its language.
+	gina := w.dc.User("gina", discordtest.ClosedDMs())
+	w.dc.Guild().Leave(gina)
+	wantEphemeral(t, w.must(gina.Slash(ctx, hall, "follow", discordtest.Opt("game", int(g.ID)))), "#"+fmtInt(int(g.ID)))
+
 	// alice resigns from her board: the result is on both boards.
 	final := w.resign(w.alice, latestBoard(w.lobby, g.ID))
 	if !strings.Contains(allText(final), "wins") || !hasAction(final, "rematch") {
@@ -221,6 +227,12 @@ func TestMirrorPairsAcrossServers(t *testing.T) {
 	}
 	if g = w.gameOf(final); g.Status != store.Finished {
 		t.Fatalf("the game after resigning: %+v", g)
+	}
+
+	if _, err := hall.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return strings.HasPrefix(m.Content, "<@"+gina.ID+"> 🏁") && strings.Contains(m.Content, "/"+guild2.ID+"/"+hall.ID+"/")
+	}); err != nil {
+		t.Fatalf("gina, who follows from bob's server and accepts no DM, was not told there: %v", err)
 	}
 
 	// bob offers a rematch from his server; alice accepts it from hers.

@@ -305,15 +305,12 @@ func (d *deliverer) tell(ctx context.Context, id int64) {
 		d.log.Error("reading a game to tell its followers", "game", id, "err", err)
 		return
 	}
-	loc := d.pres.publicLocale(g)
-	text := loc.t("follow.result", g.ID, kindName(loc, g.Kind), loc.t("games.players", seatName(loc, g.Seats[0]), seatName(loc, g.Seats[1])), endText(loc, g))
-	if g.BoardPost != 0 {
-		if p, err := d.st.Post(ctx, g.BoardPost); err == nil && p.MessageID != "" {
-			text += "\n" + messageLink(g.GuildID, p.ChannelID, p.MessageID)
-		}
+	texts := map[string]string{g.ChannelID: d.followText(ctx, g, d.pres.publicLocale(g), g.BoardPost)}
+	if g.Mirrored() { // a follower from the other server reads its channel, in its language
+		texts[g.Mirror.ChannelID] = d.followText(ctx, g, d.pres.postLocale(g, &store.Post{ChannelID: g.Mirror.ChannelID}), g.Mirror.BoardPost)
 	}
 	for _, f := range fs {
-		if err := d.tellOne(ctx, g, f, text); err != nil {
+		if err := d.tellOne(ctx, g, f, texts); err != nil {
 			d.log.Warn("telling a follower the result", "game", id, "user", f.UserID, "err", err)
 			d.schedule(id, time.Time{}, true)
 			continue
@@ -324,20 +321,40 @@ func (d *deliverer) tell(ctx context.Context, id int64) {
 	}
 }
 
-// tellOne sends text to the follower f of game g: a DM, else a mention in
-// the game's channel. It returns nil when f was told or nothing can reach
-// them.
-func (d *deliverer) tellOne(ctx context.Context, g *store.Game, f store.Follower, text string) error {
+// followText is what a follower of game g is told in loc: its result, and
+// a link to the board (post board) where there is one.
+func (d *deliverer) followText(ctx context.Context, g *store.Game, loc locale, board int64) string {
+	text := loc.t("follow.result", g.ID, kindName(loc, g.Kind), loc.t("games.players", seatName(loc, g.Seats[0]), seatName(loc, g.Seats[1])), endText(loc, g))
+	if board != 0 {
+		if p, err := d.st.Post(ctx, board); err == nil && p.MessageID != "" {
+			guild := g.GuildID
+			if g.Mirrored() && p.ChannelID == g.Mirror.ChannelID {
+				guild = g.Mirror.GuildID
+			}
+			text += "\n" + messageLink(guild, p.ChannelID, p.MessageID)
+		}
+	}
+	return text
+}
+
+// tellOne sends the follower f of game g its result: a DM (the text of the
+// game's channel, texts being by channel), else a mention in the game's
+// channel and, for a game paired across servers, in its mirror's too,
+// each in its text: a follower may have followed from either server. It
+// returns nil when f was told or nothing can reach them.
+func (d *deliverer) tellOne(ctx context.Context, g *store.Game, f store.Follower, texts map[string]string) error {
 	// The message mentions them: a mention in a message created with it
 	// notifies, in a DM as in a channel.
-	content := "<@" + f.UserID + "> " + text
-	p := &payload{Content: &content, AllowedMentions: &allowedMentions{Parse: []string{}, Users: []string{f.UserID}},
-		Nonce: followNonce(f), EnforceNonce: true}
+	say := func(text, nonce string) *payload {
+		content := "<@" + f.UserID + "> " + text
+		return &payload{Content: &content, AllowedMentions: &allowedMentions{Parse: []string{}, Users: []string{f.UserID}},
+			Nonce: nonce, EnforceNonce: true}
+	}
 	var ch discordgo.Channel
 	err := d.rest.do(ctx, http.MethodPost, discordgo.EndpointUserChannels("@me"), "users/@me/channels",
 		map[string]string{"recipient_id": f.UserID}, nil, &ch)
 	if err == nil {
-		_, err = d.rest.create(ctx, ch.ID, p, nil)
+		_, err = d.rest.create(ctx, ch.ID, say(texts[g.ChannelID], followNonce(f)), nil)
 	}
 	if err == nil || restCode(err) != codeCannotDM {
 		return err
@@ -346,12 +363,21 @@ func (d *deliverer) tellOne(ctx context.Context, g *store.Game, f store.Follower
 		d.log.Info("a follower accepts no DM and the game's channel is out of the bot's reach", "game", g.ID, "user", f.UserID)
 		return nil
 	}
-	_, err = d.rest.create(ctx, g.ChannelID, p, nil)
-	if forbidden(err) {
-		d.log.Info("a follower accepts no DM and the bot may not post in the game's channel", "game", g.ID, "user", f.UserID)
-		return nil
+	channels := []string{g.ChannelID}
+	if g.Mirrored() {
+		channels = append(channels, g.Mirror.ChannelID)
 	}
-	return err
+	for i, c := range channels {
+		_, err = d.rest.create(ctx, c, say(texts[c], followNonce(f)+strconv.Itoa(i)), nil)
+		if forbidden(err) {
+			d.log.Info("a follower accepts no DM and the bot may not post in the game's channel", "game", g.ID, "user", f.UserID, "channel", c)
+			err = nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // followNonce is the nonce of the message telling f the result, so that a
