@@ -158,7 +158,7 @@ func New(opt Options) (*Bot, error) {
 	b.reviews.ctx, b.reviews.cancel = context.WithCancel(context.Background())
 	b.reviews.active = map[string]bool{}
 	b.deliver = newDeliverer(opt.Store, b.rest, b.pres, clock, opt.Logger, opt.Deliverers)
-	b.deliver.created = b.mirrorThread
+	b.deliver.created = b.boardThread
 	return b, nil
 }
 

@@ -35,8 +35,8 @@ type deliverer struct {
 	log   *slog.Logger
 	q     *queue.Queue
 	// created, when not nil, is told of each message the deliverer posts
-	// with the bot token, once recorded (the bot gives a mirror's first
-	// board a thread: mirrorThread).
+	// with the bot token, once recorded (the bot gives a side's first
+	// board a thread: boardThread).
 	created func(ctx context.Context, g *store.Game, p *store.Post, messageID string)
 
 	mu      sync.Mutex

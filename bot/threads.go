@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tengen-bot/tengen/bot/match"
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/store"
 )
@@ -94,50 +95,71 @@ func (b *Bot) openThread(q *request, id int64, messageID string) {
 
 }
 
-// mirrorThread gives the mirror of game g (a game paired across servers)
-// a thread of its own, as openThread gives the game's own side one, when
-// the deliverer has just posted, as message messageID, the mirror's first
-// board (post p, in the mirror's channel, created by the bot: no
-// interaction there answers for it), the mirror's server wants a thread
-// per game, and the bot may start one in that channel and post in it
-// (computed from the server's roles and the channel's overwrites: no
-// interaction reports the app's permissions there). A failure leaves the
-// mirror in its channel, and is logged, as a thread of the game's own side
-// is left.
-func (b *Bot) mirrorThread(ctx context.Context, g *store.Game, p *store.Post, messageID string) {
-	if !g.Mirrored() || g.Mirror.ThreadParent != "" || !g.Status.Live() || p.Kind != store.BoardPost ||
-		p.ChannelID != g.Mirror.ChannelID || p.Interaction != "" {
+// boardThread gives a game's side a thread of its own when the deliverer
+// has just posted, as message messageID with the bot token, that side's
+// first board (post p): no interaction answers for it, so no handler
+// starts its thread (openThread). Two boards are posted so: the mirror's
+// of a game paired across servers, and the board of a game paired in
+// another channel of the server (/play join), in the channel where the
+// other player waited, before any move. It does so when that side's
+// server wants a thread per game and the bot may start one in that
+// channel and post in it (computed from the server's roles and the
+// channel's overwrites: no interaction reports the app's permissions
+// there). A failure leaves the side in its channel, and is logged, as
+// openThread leaves it.
+func (b *Bot) boardThread(ctx context.Context, g *store.Game, p *store.Post, messageID string) {
+	if !g.Status.Live() || p.Kind != store.BoardPost || p.Interaction != "" {
 		return
 	}
-	v, err := b.st.GuildSetting(ctx, g.Mirror.GuildID, threadsSetting)
+	mirror := g.Mirrored() && p.ChannelID == g.Mirror.ChannelID && g.Mirror.ThreadParent == ""
+	own := p.ChannelID == g.ChannelID && g.ThreadParent == "" && g.Place == store.Server && unplayed(g)
+	guild := g.GuildID
+	switch {
+	case mirror:
+		guild = g.Mirror.GuildID
+	case !own:
+		return
+	}
+	v, err := b.st.GuildSetting(ctx, guild, threadsSetting)
 	if err != nil || v != settingOn {
 		if err != nil && engine.ErrorCode(err) != engine.SettingNotSet {
-			b.log.Warn("reading a server's threads setting: the mirror stays in its channel", "game", g.ID, "guild", g.Mirror.GuildID, "err", err)
+			b.log.Warn("reading a server's threads setting: the game stays in the channel", "game", g.ID, "guild", guild, "err", err)
 		}
 		return
 	}
-	x := newReach(b.rest, b.log, g.Mirror.GuildID, b.clock.Now)
+	x := newReach(b.rest, b.log, guild, b.clock.Now)
 	perms, thread, err := x.permissions(ctx, x.botID(), p.ChannelID)
 	switch {
 	case err != nil:
-		b.log.Warn("cannot tell whether the bot may start a thread: the mirror stays in its channel", "game", g.ID, "channel", p.ChannelID, "err", err)
+		b.log.Warn("cannot tell whether the bot may start a thread: the game stays in the channel", "game", g.ID, "channel", p.ChannelID, "err", err)
 		return
-	case thread: // a rematch played in the mirror's thread stays there
+	case thread: // a rematch played in a thread stays there
 		return
 	case perms&discordgo.PermissionAdministrator == 0 && perms&threadPerms != threadPerms:
-		b.log.Info("the bot may not start a thread in the mirror's channel: the mirror stays there", "game", g.ID, "channel", p.ChannelID)
+		b.log.Info("the bot may not start a thread in the game's channel: the game stays there", "game", g.ID, "channel", p.ChannelID)
 		return
 	}
 	th, err := b.rest.startThread(ctx, p.ChannelID, messageID, threadName(g, b.pres.postLocale(g, p)))
 	if err != nil {
-		b.log.Warn("opening the mirror's thread: the mirror stays in its channel", "game", g.ID, "err", err)
+		b.log.Warn("opening a game's thread: the game stays in the channel", "game", g.ID, "err", err)
 		return
 	}
-	if _, err := b.m.MirrorIntoThread(ctx, g.ID, th.ID); err != nil {
-		b.log.Warn("moving a mirror into its thread: the mirror stays in its channel", "game", g.ID, "thread", th.ID, "err", err)
+	if mirror {
+		_, err = b.m.MirrorIntoThread(ctx, g.ID, th.ID)
+	} else {
+		_, err = b.m.IntoThread(ctx, g.ID, th.ID, match.Actor{Player: match.Player{ID: g.Seats[engine.First].UserID}})
+	}
+	if err != nil {
+		b.log.Warn("moving a game into its thread: the game stays in the channel", "game", g.ID, "thread", th.ID, "err", err)
 		return
 	}
 	b.deliver.add(g.ID) // the thread's board
+}
+
+// unplayed reports whether game g has no move yet beyond its start.
+func unplayed(g *store.Game) bool {
+	eg, err := match.Restore(g.Kind, g.Moves)
+	return err == nil && eg.Ply() <= g.Start
 }
 
 // threadName is the name of game g's thread: its kind, number and

@@ -211,3 +211,67 @@ func TestThreadHTTP(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+// TestPairedInTheWaitingChannelGetsAThread: a game /play join pairs into
+// the channel where the other player waits is posted there by the bot,
+// answering no interaction; where the server wants threads, the bot starts
+// the game's thread from that board once posted, as it does from a board
+// that answers a command, and the result is announced in that channel.
+// Where the bot may not create threads there, the game stays in it.
+func TestPairedInTheWaitingChannelGetsAThread(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, setup{})
+	ctx := ctxT(t)
+	const view = discordgo.PermissionViewChannel
+	g := w.dc.Guild()
+	hall := w.dc.NewChannel("hall")
+	members := g.NewRole("club", 0)
+	club := w.dc.NewChannel("club")
+	club.SetRoleOverwrite(g.Everyone(), 0, view)
+	club.SetRoleOverwrite(members, view, 0)
+	g.GiveRole(w.carol, members)
+	w.threadsOn(hall, true, "A thread for each game: **yes**")
+
+	// dave waits in #hall and cannot see #club: the game is in #hall.
+	dave := w.dc.User("dave")
+	w.joinGomoku(dave, hall)
+	w.wantAnswer(w.joinGomoku(w.carol, club), "Paired!", "<#"+hall.ID+">")
+	pointer, err := hall.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, "The game goes on in its thread: <#"+m.ID+">")
+	})
+	if err != nil {
+		t.Fatalf("the board in #hall never pointed to a thread: %v", err)
+	}
+	w.idle()
+	thread := w.dc.Channel(pointer.ID)
+	if thread == nil || thread.Parent() != hall || !w.current(pointer).HasThread() {
+		t.Fatalf("no thread started from the board in #hall")
+	}
+	board, err := thread.WaitMessage(ctx, func(m *discordtest.Message) bool { return hasAction(m, "resign") })
+	if err != nil {
+		t.Fatalf("no board in the thread: %v", err)
+	}
+	final := w.resign(dave, board)
+	if !strings.Contains(allText(final), "wins") {
+		t.Fatalf("the board after dave resigned: %s", allText(final))
+	}
+	if _, err := hall.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return strings.HasPrefix(m.Content, "🏁") && strings.Contains(m.Content, "<#"+thread.ID+">")
+	}); err != nil {
+		t.Fatalf("no result line in #hall: %v", err)
+	}
+
+	// Tengen may not create threads in #mute: the game stays there.
+	mute := w.dc.NewChannel("mute")
+	w.threadsOn(mute, true)
+	mute.SetAppPermissions(discordtest.DefaultPermissions &^ discordgo.PermissionCreatePublicThreads)
+	erin := w.dc.User("erin")
+	w.joinGomoku(erin, mute)
+	w.wantAnswer(w.joinGomoku(w.carol, club), "Paired!", "<#"+mute.ID+">")
+	stays := w.boardFor(mute, w.carol, erin)
+	w.idle()
+	if w.current(stays).HasThread() || !hasAction(w.current(stays), "resign") {
+		t.Fatalf("a thread where the bot may not create one: %+v", w.current(stays))
+	}
+	w.noFailures()
+}
