@@ -211,16 +211,7 @@ func closest(waiting []store.QueueEntry, me store.QueueEntry, now time.Time) (st
 // bot can post there. It asks
 // spec.Reach about maxReached entries at most.
 func reachable(ctx context.Context, spec QueueSpec, waiting []store.QueueEntry, me store.QueueEntry, now time.Time) (store.QueueEntry, string, bool) {
-	var near []store.QueueEntry
-	for _, w := range waiting { // oldest first
-		if math.Abs(w.Rating-me.Rating) <= PairWindow(now.Sub(w.JoinedAt)) {
-			near = append(near, w)
-		}
-	}
-	slices.SortStableFunc(near, func(a, b store.QueueEntry) int {
-		return cmp.Compare(math.Abs(a.Rating-me.Rating), math.Abs(b.Rating-me.Rating))
-	})
-	for _, w := range near[:min(len(near), maxReached)] {
+	for _, w := range nearest(waiting, me, now) {
 		switch {
 		case spec.Reach.CanPlay(ctx, w.UserID, spec.ChannelID):
 			return w, spec.ChannelID, true
@@ -231,13 +222,12 @@ func reachable(ctx context.Context, spec QueueSpec, waiting []store.QueueEntry, 
 	return store.QueueEntry{}, "", false
 }
 
-// postable returns, among the entries waiting in other servers, the
-// closest in rating to me within their window (the longest waiting first
-// on a tie) in whose channel the bot can post. It asks p about maxReached
-// entries at most.
-func postable(ctx context.Context, p Poster, waiting []store.QueueEntry, me store.QueueEntry, now time.Time) (store.QueueEntry, bool) {
+// nearest returns the first maxReached of the entries waiting (oldest
+// first) whose rating is within their window of me's, the closest first,
+// the longest waiting first on a tie.
+func nearest(waiting []store.QueueEntry, me store.QueueEntry, now time.Time) []store.QueueEntry {
 	var near []store.QueueEntry
-	for _, w := range waiting { // oldest first
+	for _, w := range waiting {
 		if math.Abs(w.Rating-me.Rating) <= PairWindow(now.Sub(w.JoinedAt)) {
 			near = append(near, w)
 		}
@@ -245,7 +235,15 @@ func postable(ctx context.Context, p Poster, waiting []store.QueueEntry, me stor
 	slices.SortStableFunc(near, func(a, b store.QueueEntry) int {
 		return cmp.Compare(math.Abs(a.Rating-me.Rating), math.Abs(b.Rating-me.Rating))
 	})
-	for _, w := range near[:min(len(near), maxReached)] {
+	return near[:min(len(near), maxReached)]
+}
+
+// postable returns, among the entries waiting in other servers, the
+// closest in rating to me within their window (the longest waiting first
+// on a tie) in whose channel the bot can post. It asks p about maxReached
+// entries at most.
+func postable(ctx context.Context, p Poster, waiting []store.QueueEntry, me store.QueueEntry, now time.Time) (store.QueueEntry, bool) {
+	for _, w := range nearest(waiting, me, now) {
 		if p.CanPostIn(ctx, w.GuildID, w.ChannelID) {
 			return w, true
 		}
