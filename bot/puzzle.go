@@ -91,9 +91,15 @@ func (b *Bot) nextPuzzle(q *request, kind store.Kind, theme string) (reply, erro
 		return reply{}, engine.E(engine.UnknownKind, string(kind), match.KindNames())
 	}
 	kinds := []store.Kind{kind}
-	if tk, ok := puzzleThemes[theme]; ok && kind == "" {
+	tk, themed := puzzleThemes[theme]
+	switch {
+	case theme != "" && !themed:
+		return reply{}, refuse("err.puzzle.theme", theme)
+	case themed && kind != "" && tk != kind:
+		return reply{}, refuse("err.puzzle.theme_kind", q.loc.t("puzzle.theme."+theme), kindName(q.loc, tk))
+	case themed && kind == "":
 		kinds = []store.Kind{tk}
-	} else if kind == "" {
+	case kind == "":
 		kinds = allKinds()
 		rand.Shuffle(len(kinds), func(i, j int) { kinds[i], kinds[j] = kinds[j], kinds[i] })
 	}

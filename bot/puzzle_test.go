@@ -52,6 +52,8 @@ func TestPuzzlesEndToEnd(t *testing.T) {
 
 	wantEphemeral(t, w.must(w.alice.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("move", discordtest.Opt("move", "k8")))),
 		"not solving a puzzle")
+	wantEphemeral(t, w.must(w.alice.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("next", discordtest.Opt("game", "xiangqi"),
+		discordtest.Opt("theme", "vcf")))), "“win with fours (VCF)” puzzles are Gomoku puzzles")
 	m, e := w.puzzleEmbed(w.must(w.alice.Slash(ctx, w.lobby, "puzzle", discordtest.Sub("next", discordtest.Opt("game", "gomoku")))))
 	if e.Title != "🧩 Puzzle #1 · Gomoku · win with fours (VCF)" || !strings.Contains(e.Description, "You play black. Win with fours only: find the win in 2 moves.") ||
 		!strings.Contains(e.Footer.Text, "Puzzle rating 1300") {
