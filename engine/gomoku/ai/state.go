@@ -170,23 +170,26 @@ func (s *state) setShapes(p, d int) {
 // combine recomputes p's threats, values and the renju flag from its shapes
 // and adds them (sign +1) to the totals; sign -1 removes them first.
 func (s *state) combine(p, sign int) {
+	s.combineSide(p, 0, sign)
+	s.combineSide(p, 1, sign)
+}
+
+// combineSide is combine for one side's threat and value at p (and, for
+// black, the renju flag).
+func (s *state) combineSide(p, side, sign int) {
 	if sign < 0 {
-		for side := 0; side < 2; side++ {
-			s.sum[side] -= s.val[side][p]
-			s.nthr[side][s.thr[side][p]]--
-		}
+		s.sum[side] -= s.val[side][p]
+		s.nthr[side][s.thr[side][p]]--
 		return
 	}
-	for side := 0; side < 2; side++ {
-		c := &s.combos[comboIndex(&s.shp[side][p])]
-		if side == 0 {
-			s.sus[p] = s.rule == gomoku.Renju && c.fouls
-		}
-		s.thr[side][p] = c.thr
-		s.val[side][p] = c.val
-		s.sum[side] += c.val
-		s.nthr[side][c.thr]++
+	c := &s.combos[comboIndex(&s.shp[side][p])]
+	if side == 0 {
+		s.sus[p] = s.rule == gomoku.Renju && c.fouls
 	}
+	s.thr[side][p] = c.thr
+	s.val[side][p] = c.val
+	s.sum[side] += c.val
+	s.nthr[side][c.thr]++
 }
 
 // legal reports whether side may play the empty point p: always, except a
@@ -250,9 +253,18 @@ func (s *state) updateLines(p int, code uint32, set bool) {
 					s.key[q][d] &^= bits
 				}
 				if c == cEmpty {
-					s.combine(q, -1)
-					s.setShapes(q, d)
-					s.combine(q, +1)
+					// Only a side whose shape changed has new sums.
+					key := s.key[q][d]
+					if b := s.tab[0][key]; b != s.shp[0][q][d] {
+						s.combineSide(q, 0, -1)
+						s.shp[0][q][d] = b
+						s.combineSide(q, 0, +1)
+					}
+					if w := s.tab[1][swapColours(key)]; w != s.shp[1][q][d] {
+						s.combineSide(q, 1, -1)
+						s.shp[1][q][d] = w
+						s.combineSide(q, 1, +1)
+					}
 				}
 			}
 		}
