@@ -96,19 +96,11 @@ func TestClockFlagFallsWithNobodyInteracting(t *testing.T) {
 	if err != nil || !next.Equal(g.Deadline) {
 		t.Fatalf("next deadline %v, %v; want bob's flag %v", next, err, g.Deadline)
 	}
-	w.dc.Clock().Advance(g.Deadline.Sub(w.dc.Clock().Now()) - time.Millisecond)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.idle()
+	w.tickAfter(g.Deadline.Sub(w.dc.Clock().Now()) - time.Millisecond)
 	if cur := w.current(board); strings.Contains(cur.Content, "wins by time") {
 		t.Fatalf("the flag fell early: %q", cur.Content)
 	}
-	w.dc.Clock().Advance(time.Millisecond)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.idle()
+	w.tickAfter(time.Millisecond)
 	final := w.current(board)
 	if !strings.Contains(final.Content, "<@"+w.alice.ID+"> (black) wins by time") {
 		t.Fatalf("after the flag: %q", final.Content)
@@ -160,18 +152,11 @@ func TestClockSurvivesRestart(t *testing.T) {
 	w.stop()
 	w.dc.Clock().Advance(time.Minute) // the bot is down
 	w.start()
-	w.dc.Clock().Advance(time.Minute - time.Millisecond)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
+	w.tickAfter(time.Minute - time.Millisecond)
 	if cur, err := w.db.Game(ctx, g.ID); err != nil || cur.Status != store.Active {
 		t.Fatalf("the restart took time: %v %v", cur.Status, err)
 	}
-	w.dc.Clock().Advance(time.Millisecond)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.idle()
+	w.tickAfter(time.Millisecond)
 	if final := w.current(board); !strings.Contains(final.Content, "wins by time") {
 		t.Fatalf("the restart gave time: %q", final.Content)
 	}
@@ -243,11 +228,7 @@ func TestClockAgainstAI(t *testing.T) {
 	} else if got := field(board, "Clock (1+0)"); !strings.HasPrefix(got, "⚫ black **0:55** · flag falls <t:") || !strings.HasSuffix(got, "⚪ white —") {
 		t.Fatalf("clock field %q", got)
 	}
-	w.dc.Clock().Advance(55 * time.Second)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.idle()
+	w.tickAfter(55 * time.Second)
 	if final := w.current(board); !strings.Contains(final.Content, "wins by time") {
 		t.Fatalf("at alice's flag: %q", final.Content)
 	}
@@ -297,11 +278,7 @@ func TestClockInGroupDM(t *testing.T) {
 	w.do(w.alice.Slash(ctx, gdm, "move", discordtest.Opt("move", "h8")))
 	w.do(w.bob.Slash(ctx, gdm, "move", discordtest.Opt("move", "h9")))
 	board := w.do(w.alice.Slash(ctx, gdm, "move", discordtest.Opt("move", "i8")))
-	w.dc.Clock().Advance(3 * time.Minute)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.idle()
+	w.tickAfter(3 * time.Minute)
 	id, err := parseButton(board)
 	if err != nil {
 		t.Fatal(err)

@@ -260,6 +260,17 @@ func wantEphemeral(t testing.TB, r *discordtest.Reply, fragments ...string) {
 
 func fmtInt(n int) string { return strconv.Itoa(n) }
 
+// tickAfter advances the fake clock by d, runs the lifecycle's deadlines
+// (as the ticker would) and waits until what they changed is delivered.
+func (w *world) tickAfter(d time.Duration) {
+	w.t.Helper()
+	w.dc.Clock().Advance(d)
+	if err := w.m.Tick(ctxT(w.t)); err != nil {
+		w.t.Fatal(err)
+	}
+	w.idle()
+}
+
 // nothingDue fails the test if any game still has a post to deliver.
 func (w *world) nothingDue() {
 	w.t.Helper()

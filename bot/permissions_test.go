@@ -41,16 +41,8 @@ func TestWithoutSendMessages(t *testing.T) {
 	// A reminder the bot may not post is dropped, not retried into 403s;
 	// the loss on time shows on the board, edited with the bot token once
 	// the interaction tokens have expired.
-	w.dc.Clock().Advance(22*time.Hour + time.Minute)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.idle()
-	w.dc.Clock().Advance(2 * time.Hour)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.idle()
+	w.tickAfter(22*time.Hour + time.Minute)
+	w.tickAfter(2 * time.Hour)
 	if final := w.current(r.Message()); !strings.Contains(final.Content, "wins by time") {
 		t.Fatalf("the board after the loss on time: %q", final.Content)
 	}

@@ -50,11 +50,7 @@ func TestPlayInBotDM(t *testing.T) {
 	}
 
 	// Nobody plays for a day: the game is abandoned, with the bot token.
-	w.dc.Clock().Advance(match.DefaultMoveTimeout + time.Minute)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.idle()
+	w.tickAfter(match.DefaultMoveTimeout + time.Minute)
 	if !strings.Contains(w.current(board).Content, "本局已放弃") {
 		t.Fatalf("the board after a day without a move: %q", w.current(board).Content)
 	}
@@ -96,11 +92,7 @@ func TestPlayInGroupDM(t *testing.T) {
 
 	// Nobody plays for a day: the loss is decided, but nothing reaches
 	// the group DM until someone uses Tengen there.
-	w.dc.Clock().Advance(match.DefaultMoveTimeout + time.Minute)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.idle()
+	w.tickAfter(match.DefaultMoveTimeout + time.Minute)
 	if strings.Contains(w.current(board).Content, "wins by time") {
 		t.Fatal("the old board was edited although no token reaches it")
 	}
@@ -207,11 +199,7 @@ func TestOutdatedBoardClick(t *testing.T) {
 		t.Fatalf("the reason, privately: %+v", fs)
 	}
 
-	w.dc.Clock().Advance(match.DefaultMoveTimeout + time.Minute)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.idle()
+	w.tickAfter(match.DefaultMoveTimeout + time.Minute)
 	r = w.must(w.bob.Click(ctx, w.current(board), buttonID(t, board, "Resign")))
 	w.idle()
 	if got := w.current(board); r.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(got.Content, "wins by time") {
@@ -277,11 +265,7 @@ func TestBotLeavesTheServer(t *testing.T) {
 	w.click(w.bob, ch, "Accept")
 	w.do(w.alice.Slash(ctx, c, "move", discordtest.Opt("move", "h8")))
 	g.SetBotMember(false)
-	w.dc.Clock().Advance(match.DefaultMoveTimeout - match.DefaultRemindBefore + time.Minute)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.idle()
+	w.tickAfter(match.DefaultMoveTimeout - match.DefaultRemindBefore + time.Minute)
 	forbidden := func() int {
 		n := 0
 		for _, req := range w.dc.Requests() {

@@ -14,16 +14,11 @@ import (
 func TestPromptAcrossRestart(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, setup{})
-	ctx := ctxT(t)
 	w.startGame()
 	board := w.play(w.alice, "h8")
 	expire := func() {
 		t.Helper()
-		w.dc.Clock().Advance(match.DefaultRequestTTL)
-		if err := w.m.Tick(ctx); err != nil {
-			t.Fatal(err)
-		}
-		w.idle()
+		w.tickAfter(match.DefaultRequestTTL)
 	}
 	settled := func(p *discordtest.Message, how string) {
 		t.Helper()

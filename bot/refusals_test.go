@@ -100,10 +100,7 @@ func TestChallengeExpires(t *testing.T) {
 	ch := w.do(w.alice.Slash(ctx, w.lobby, "xiangqi", discordtest.Sub("challenge", discordtest.Opt("opponent", w.bob.ID))))
 	wantEphemeral(t, w.must(w.carol.Click(ctx, ch, buttonID(t, ch, "Decline"))), "you are not playing in game #1")
 	wantEphemeral(t, w.must(w.alice.Click(ctx, ch, buttonID(t, ch, "Accept"))), "")
-	w.dc.Clock().Advance(11 * time.Minute)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
+	w.tickAfter(11 * time.Minute)
 	if err := w.b.Idle(ctx); err != nil {
 		t.Fatal(err)
 	}

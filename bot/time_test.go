@@ -19,10 +19,7 @@ func TestReminderAndLossOnTime(t *testing.T) {
 	w.startGame()
 	board := w.play(w.alice, "h8")
 
-	w.dc.Clock().Advance(match.DefaultMoveTimeout - match.DefaultRemindBefore + time.Minute)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
+	w.tickAfter(match.DefaultMoveTimeout - match.DefaultRemindBefore + time.Minute)
 	if err := w.b.Idle(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -32,10 +29,7 @@ func TestReminderAndLossOnTime(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	w.dc.Clock().Advance(match.DefaultRemindBefore)
-	if err := w.m.Tick(ctx); err != nil {
-		t.Fatal(err)
-	}
+	w.tickAfter(match.DefaultRemindBefore)
 	if err := w.b.Idle(ctx); err != nil {
 		t.Fatal(err)
 	}
