@@ -33,19 +33,7 @@ func TestCalibrateReview(t *testing.T) {
 		e := &Engines{}
 		play := &Engines{MaxNodes: 8000}
 		for range *calibrate {
-			g, err := NewGame(Setup{Kind: k.kind})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for g.Ply() < 400 && !g.Outcome().Over() {
-				m, err := play.Move(context.Background(), g, 7)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if _, err := g.Play(m); err != nil {
-					t.Fatal(err)
-				}
-			}
+			g := playOut(t, play, Setup{Kind: k.kind}, [2]int{7, 7}, 400)
 			text, err := g.MarshalText()
 			if err != nil {
 				t.Fatal(err)

@@ -23,17 +23,24 @@ func selfPlay(t testing.TB, kind store.Kind, seed int64, plies int) string {
 // selfPlayUnder is selfPlay of a game of setup.
 func selfPlayUnder(t testing.TB, setup Setup, seed int64, plies int) string {
 	t.Helper()
+	g := playOut(t, &Engines{Seed: seed, MaxNodes: 4000, Spare: 1}, setup, [2]int{5, 8}, plies)
+	text, err := g.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(text)
+}
+
+// playOut plays a game of setup between play's levels (the first
+// player's, the second's) until it ends or plies moves are played.
+func playOut(t testing.TB, play *Engines, setup Setup, levels [2]int, plies int) engine.Game {
+	t.Helper()
 	g, err := NewGame(setup)
 	if err != nil {
 		t.Fatal(err)
 	}
-	play := &Engines{Seed: seed, MaxNodes: 4000, Spare: 1}
 	for g.Ply() < plies && !g.Outcome().Over() {
-		level := 5
-		if g.Turn() == engine.Second {
-			level = 8
-		}
-		m, err := play.Move(context.Background(), g, level)
+		m, err := play.Move(context.Background(), g, levels[g.Turn()])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,11 +48,7 @@ func selfPlayUnder(t testing.TB, setup Setup, seed int64, plies int) string {
 			t.Fatal(err)
 		}
 	}
-	text, err := g.MarshalText()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(text)
+	return g
 }
 
 func TestFindPuzzlesInRealGames(t *testing.T) {
