@@ -252,21 +252,36 @@ func solution(ctx context.Context, a Analyst, g engine.Game, v Analysis, cfg Puz
 // another road, not another solution: a mate in 5 beside the only mate in
 // 3 leaves the puzzle one answer. g is left as it was.
 func winsBy(ctx context.Context, a Analyst, g engine.Game, m string, solver engine.Side, plies int, nodes uint64) (bool, error) {
+	return afterMove(ctx, a, g, m, nodes, false, func(o engine.Outcome, v Analysis) bool {
+		if o.Over() {
+			return o.Status == engine.Win && o.Winner == solver
+		}
+		return v.Proven < 0 && 1-v.Proven <= plies
+	})
+}
+
+// afterMove plays m, a move of the side to move in g, and judges the
+// position it leads to with judge: its outcome when the move ends the
+// game, else a search of it within nodes (v, from the side to move then,
+// the mover's opponent). A move the rules refuse is judged refused. g is
+// left as it was.
+func afterMove(ctx context.Context, a Analyst, g engine.Game, m string, nodes uint64, refused bool, judge func(o engine.Outcome, v Analysis) bool) (bool, error) {
 	if _, err := g.Play(m); err != nil {
-		return false, nil // not a move the rules allow here
+		return refused, nil
 	}
-	won, err := false, error(nil)
-	if o := g.Outcome(); o.Over() {
-		won = o.Status == engine.Win && o.Winner == solver
-	} else {
-		var v Analysis
+	var (
+		v   Analysis
+		err error
+	)
+	o := g.Outcome()
+	if !o.Over() {
 		v, err = a.Analyse(ctx, g, nodes)
-		won = err == nil && v.Proven < 0 && 1-v.Proven <= plies
 	}
+	ok := err == nil && judge(o, v)
 	if uerr := g.Undo(1); uerr != nil && err == nil {
 		err = fmt.Errorf("taking back %s: %w", m, uerr)
 	}
-	return won, err
+	return ok, err
 }
 
 // gomokuTheme names a proven Gomoku win whose line (the winner's moves and
@@ -398,21 +413,13 @@ func threatensFive(gg *gomoku.Game, side engine.Side) bool {
 // opponent wins. g is left as it was.
 func losesBy(ctx context.Context, a Analyst, g engine.Game, m string, nodes uint64) (bool, error) {
 	mover := g.Turn()
-	if _, err := g.Play(m); err != nil {
-		return true, nil // a move the rules refuse loses no less
-	}
-	lost, err := false, error(nil)
-	if o := g.Outcome(); o.Over() {
-		lost = o.Status == engine.Win && o.Winner != mover
-	} else {
-		var v Analysis
-		v, err = a.Analyse(ctx, g, nodes)
-		lost = err == nil && v.Proven > 0
-	}
-	if uerr := g.Undo(1); uerr != nil && err == nil {
-		err = fmt.Errorf("taking back %s: %w", m, uerr)
-	}
-	return lost, err
+	// A move the rules refuse loses no less.
+	return afterMove(ctx, a, g, m, nodes, true, func(o engine.Outcome, v Analysis) bool {
+		if o.Over() {
+			return o.Status == engine.Win && o.Winner != mover
+		}
+		return v.Proven > 0
+	})
 }
 
 // materialScore is the least score (centipawns) and material (materialValue)
@@ -528,19 +535,10 @@ func proveMaterial(ctx context.Context, a Analyst, g engine.Game, cfg PuzzleConf
 // was.
 func scoresNear(ctx context.Context, a Analyst, g engine.Game, m string, floor int, nodes uint64) (bool, error) {
 	mover := g.Turn()
-	if _, err := g.Play(m); err != nil {
-		return false, nil
-	}
-	near, err := false, error(nil)
-	if o := g.Outcome(); o.Over() {
-		near = o.Status == engine.Win && o.Winner == mover
-	} else {
-		var v Analysis
-		v, err = a.Analyse(ctx, g, nodes)
-		near = err == nil && (v.Proven < 0 || v.Proven == 0 && -v.Score >= floor)
-	}
-	if uerr := g.Undo(1); uerr != nil && err == nil {
-		err = fmt.Errorf("taking back %s: %w", m, uerr)
-	}
-	return near, err
+	return afterMove(ctx, a, g, m, nodes, false, func(o engine.Outcome, v Analysis) bool {
+		if o.Over() {
+			return o.Status == engine.Win && o.Winner == mover
+		}
+		return v.Proven < 0 || v.Proven == 0 && -v.Score >= floor
+	})
 }
