@@ -204,24 +204,31 @@ type lowAnalyst struct {
 }
 
 func (l lowAnalyst) Analyse(ctx context.Context, g engine.Game, nodes uint64) (Analysis, error) {
+	return low(ctx, l.pool, func(actx context.Context) (Analysis, error) { return l.a.Analyse(actx, g, nodes) })
+}
+
+// low runs fn as low-priority work of pool and returns what it returns,
+// or ctx's error when ctx ends first. fn's context ends when the pool
+// stops or ctx ends.
+func low[T any](ctx context.Context, pool interface{ Low(func(context.Context)) }, fn func(context.Context) (T, error)) (T, error) {
 	type result struct {
-		a   Analysis
+		v   T
 		err error
 	}
 	ch := make(chan result, 1)
-	l.pool.Low(func(pctx context.Context) {
-		// Called off when the pool stops or the review does.
-		actx, cancel := context.WithCancel(pctx)
+	pool.Low(func(pctx context.Context) {
+		fctx, cancel := context.WithCancel(pctx)
 		defer cancel()
 		stop := context.AfterFunc(ctx, cancel)
 		defer stop()
-		a, err := l.a.Analyse(actx, g, nodes)
-		ch <- result{a, err}
+		v, err := fn(fctx)
+		ch <- result{v, err}
 	})
 	select {
 	case r := <-ch:
-		return r.a, r.err
+		return r.v, r.err
 	case <-ctx.Done():
-		return Analysis{}, ctx.Err()
+		var zero T
+		return zero, ctx.Err()
 	}
 }

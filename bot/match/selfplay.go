@@ -113,10 +113,6 @@ func (m *Manager) SelfPlayPuzzles(ctx context.Context, setup Setup, seed uint64)
 // low-priority work of the pool, within the level's time budget or
 // selfPlayMove, whichever is shorter.
 func (m *Manager) lowMove(ctx context.Context, kind store.Kind, g engine.Game, level int) (string, error) {
-	type result struct {
-		mv  string
-		err error
-	}
 	text, err := g.MarshalText()
 	if err != nil {
 		return "", err
@@ -125,21 +121,11 @@ func (m *Manager) lowMove(ctx context.Context, kind store.Kind, g engine.Game, l
 	if err != nil {
 		return "", err
 	}
-	ch := make(chan result, 1)
-	m.pool.Low(func(pctx context.Context) {
-		mctx, cancel := context.WithTimeout(pctx, min(m.cfg.Budget(level), selfPlayMove))
+	return low(ctx, m.pool, func(lctx context.Context) (string, error) {
+		mctx, cancel := context.WithTimeout(lctx, min(m.cfg.Budget(level), selfPlayMove))
 		defer cancel()
-		stop := context.AfterFunc(ctx, cancel)
-		defer stop()
-		mv, err := m.cfg.AI.Move(mctx, own, level)
-		ch <- result{mv, err}
+		return m.cfg.AI.Move(mctx, own, level)
 	})
-	select {
-	case r := <-ch:
-		return r.mv, r.err
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
 }
 
 // stockSetups are the games StockPuzzles plays in turn: Gomoku under both
