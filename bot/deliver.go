@@ -37,7 +37,7 @@ type deliverer struct {
 	// created, when not nil, is told of each message the deliverer posts
 	// with the bot token, once recorded (the bot gives a side's first
 	// board a thread: boardThread).
-	created func(ctx context.Context, g *store.Game, p *store.Post, messageID string)
+	created func(ctx context.Context, g *store.Game, eg engine.Game, p *store.Post, messageID string)
 
 	mu      sync.Mutex
 	retries map[int64]*retry // games waiting to be delivered again
@@ -347,7 +347,7 @@ func (d *deliverer) post(ctx context.Context, g *store.Game, eg engine.Game, p *
 		return failed, time.Time{}
 	}
 	if p.MessageID == "" {
-		return d.create(ctx, g, p, m)
+		return d.create(ctx, g, eg, p, m)
 	}
 	return d.edit(ctx, g, p, m, now)
 }
@@ -442,10 +442,11 @@ func needs(m *message) int64 {
 	return p
 }
 
-// create posts p in its channel with the bot token, at most once (its
+// create posts p in its channel with the bot token (g is its game, eg the
+// game's engine state), at most once (its
 // nonce), or as a follow-up of the interaction it was handed to (Rebind),
 // and records it.
-func (d *deliverer) create(ctx context.Context, g *store.Game, p *store.Post, m *message) (outcome, time.Time) {
+func (d *deliverer) create(ctx context.Context, g *store.Game, eg engine.Game, p *store.Post, m *message) (outcome, time.Time) {
 	if p.Followup && p.Reachable(d.clock.Now()) {
 		msg, err := d.rest.followup(ctx, p.Token, m.full(), m.files())
 		if err != nil {
@@ -475,7 +476,7 @@ func (d *deliverer) create(ctx context.Context, g *store.Game, p *store.Post, m 
 	}
 	o, at := d.record(ctx, p, p.Want, msg.ID)
 	if o == delivered && d.created != nil {
-		d.created(ctx, g, p, msg.ID)
+		d.created(ctx, g, eg, p, msg.ID)
 	}
 	return o, at
 }

@@ -97,7 +97,7 @@ func (b *Bot) openThread(q *request, id int64, messageID string) {
 
 // boardThread gives a game's side a thread of its own when the deliverer
 // has just posted, as message messageID with the bot token, that side's
-// first board (post p): no interaction answers for it, so no handler
+// first board (post p of game g, eg its engine state): no interaction answers for it, so no handler
 // starts its thread (openThread). Two boards are posted so: the mirror's
 // of a game paired across servers, and the board of a game paired in
 // another channel of the server (/play join), in the channel where the
@@ -107,12 +107,12 @@ func (b *Bot) openThread(q *request, id int64, messageID string) {
 // channel's overwrites: no interaction reports the app's permissions
 // there). A failure leaves the side in its channel, and is logged, as
 // openThread leaves it.
-func (b *Bot) boardThread(ctx context.Context, g *store.Game, p *store.Post, messageID string) {
+func (b *Bot) boardThread(ctx context.Context, g *store.Game, eg engine.Game, p *store.Post, messageID string) {
 	if !g.Status.Live() || p.Kind != store.BoardPost || p.Interaction != "" {
 		return
 	}
 	mirror := g.Mirrored() && p.ChannelID == g.Mirror.ChannelID && g.Mirror.ThreadParent == ""
-	own := p.ChannelID == g.ChannelID && g.ThreadParent == "" && g.Place == store.Server && unplayed(g)
+	own := p.ChannelID == g.ChannelID && g.ThreadParent == "" && g.Place == store.Server && eg.Ply() <= g.Start
 	guild := g.GuildID
 	switch {
 	case mirror:
@@ -154,12 +154,6 @@ func (b *Bot) boardThread(ctx context.Context, g *store.Game, p *store.Post, mes
 		return
 	}
 	b.deliver.add(g.ID) // the thread's board
-}
-
-// unplayed reports whether game g has no move yet beyond its start.
-func unplayed(g *store.Game) bool {
-	eg, err := match.Restore(g.Kind, g.Moves)
-	return err == nil && eg.Ply() <= g.Start
 }
 
 // threadName is the name of game g's thread: its kind, number and
