@@ -3,7 +3,6 @@ package bot
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -154,7 +153,7 @@ func dailyBoardEmbed(loc locale, kind store.Kind, b match.DailyBoard) *discordgo
 	e := &discordgo.MessageEmbed{Title: loc.t("puzzle.board.title", kindName(loc, kind), b.Day), Color: kindOf(kind).embed}
 	today := []string{}
 	for i, s := range b.Today {
-		today = append(today, loc.t("puzzle.board.solve", i+1, "<@"+s.UserID+">", minutes(s.Took.Seconds())))
+		today = append(today, loc.t("puzzle.board.solve", i+1, "<@"+s.UserID+">", clockText(s.Took)))
 	}
 	if len(today) == 0 {
 		today = append(today, loc.t("puzzle.board.nobody"))
@@ -172,10 +171,4 @@ func dailyBoardEmbed(loc locale, kind store.Kind, b match.DailyBoard) *discordgo
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: loc.t("puzzle.board.footer")}
 	return e
-}
-
-// minutes writes a number of seconds as m:ss.
-func minutes(seconds float64) string {
-	s := int(math.Round(seconds))
-	return strconv.Itoa(s/60) + ":" + fmt.Sprintf("%02d", s%60)
 }
