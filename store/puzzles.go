@@ -81,18 +81,32 @@ func seeded(r glicko2.Rating) glicko2.Rating {
 const puzzleColumns = `p.id, p.kind, p.record, p.solver, p.theme, p.plies, p.line, coalesce(p.game_id, 0), p.ply,
 	p.rating, p.rd, p.volatility, p.attempts, p.solves`
 
+// puzzleRow is a row of puzzleColumns as it is scanned.
+type puzzleRow struct {
+	p          Puzzle
+	kind, line string
+	solver     int
+}
+
+// dests are the scan destinations of puzzleColumns, in order.
+func (r *puzzleRow) dests() []any {
+	p := &r.p
+	return []any{&p.ID, &r.kind, &p.Record, &r.solver, &p.Theme, &p.Plies, &r.line, &p.GameID, &p.Ply,
+		&p.Rating.Rating, &p.Rating.RD, &p.Rating.Volatility, &p.Attempts, &p.Solves}
+}
+
+// puzzle is the puzzle scanned.
+func (r *puzzleRow) puzzle() Puzzle {
+	p := r.p
+	p.Kind, p.Solver, p.Line = Kind(r.kind), engine.Side(r.solver), strings.Fields(r.line)
+	return p
+}
+
 // scanPuzzle reads puzzleColumns.
 func scanPuzzle(s interface{ Scan(...any) error }) (Puzzle, error) {
-	var (
-		p      Puzzle
-		kind   string
-		solver int
-		line   string
-	)
-	err := s.Scan(&p.ID, &kind, &p.Record, &solver, &p.Theme, &p.Plies, &line, &p.GameID, &p.Ply,
-		&p.Rating.Rating, &p.Rating.RD, &p.Rating.Volatility, &p.Attempts, &p.Solves)
-	p.Kind, p.Solver, p.Line = Kind(kind), engine.Side(solver), strings.Fields(line)
-	return p, err
+	var r puzzleRow
+	err := s.Scan(r.dests()...)
+	return r.puzzle(), err
 }
 
 // PuzzleCount returns how many puzzles of kind are kept.

@@ -77,22 +77,18 @@ const attemptFrom = ` FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_i
 
 func scanAttempt(s interface{ Scan(...any) error }) (PuzzleAttempt, error) {
 	var (
-		a                   PuzzleAttempt
-		rated, solved       int
-		played, line        string
-		started, finished   int64
-		p                   Puzzle
-		kind, record, pline string
-		solver              int
+		a                 PuzzleAttempt
+		rated, solved     int
+		played, line      string
+		started, finished int64
+		r                 puzzleRow
 	)
-	err := s.Scan(&a.ID, &a.UserID, &a.Daily, &a.GuildID, &rated, &played, &line, &started, &finished, &solved,
-		&p.ID, &kind, &record, &solver, &p.Theme, &p.Plies, &pline, &p.GameID, &p.Ply,
-		&p.Rating.Rating, &p.Rating.RD, &p.Rating.Volatility, &p.Attempts, &p.Solves)
+	err := s.Scan(append([]any{&a.ID, &a.UserID, &a.Daily, &a.GuildID, &rated, &played, &line, &started, &finished, &solved},
+		r.dests()...)...)
 	if err != nil {
 		return a, err
 	}
-	p.Kind, p.Record, p.Solver, p.Line = Kind(kind), record, engine.Side(solver), strings.Fields(pline)
-	a.Puzzle, a.Rated, a.Solved = p, rated == 1, solved == 1
+	a.Puzzle, a.Rated, a.Solved = r.puzzle(), rated == 1, solved == 1
 	a.Played, a.Line = strings.Fields(played), strings.Fields(line)
 	a.Started = time.UnixMilli(started).UTC()
 	if finished != 0 {
