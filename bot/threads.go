@@ -82,17 +82,10 @@ func (b *Bot) openThread(q *request, id int64, messageID string) {
 		b.log.Warn("opening a game's thread: the game stays in the channel", "game", id, "err", err)
 		return
 	}
-	th, err := b.rest.startThread(q.ctx, q.i.ChannelID, messageID, threadName(g, q.public))
-	if err != nil {
-		b.log.Warn("opening a game's thread: the game stays in the channel", "game", id, "err", err)
-		return
-	}
-	if _, err := b.m.IntoThread(q.ctx, id, th.ID, q.actor()); err != nil {
-		b.log.Warn("moving a game into its thread: the game stays in the channel", "game", id, "thread", th.ID, "err", err)
-		return
-	}
-	b.deliver.add(id) // the lifecycle reports no event for the move: show it
-
+	b.startThread(q.ctx, g, q.i.ChannelID, messageID, threadName(g, q.public), func(thread string) error {
+		_, err := b.m.IntoThread(q.ctx, id, thread, q.actor())
+		return err
+	})
 }
 
 // boardThread gives a game's side a thread of its own when the deliverer
@@ -139,21 +132,33 @@ func (b *Bot) boardThread(ctx context.Context, g *store.Game, eg engine.Game, p 
 		b.log.Info("the bot may not start a thread in the game's channel: the game stays there", "game", g.ID, "channel", p.ChannelID)
 		return
 	}
-	th, err := b.rest.startThread(ctx, p.ChannelID, messageID, threadName(g, b.pres.postLocale(g, p)))
+	b.startThread(ctx, g, p.ChannelID, messageID, threadName(g, b.pres.postLocale(g, p)), func(thread string) error {
+		var err error
+		if mirror {
+			_, err = b.m.MirrorIntoThread(ctx, g.ID, thread)
+		} else {
+			_, err = b.m.IntoThread(ctx, g.ID, thread, match.Actor{Player: match.Player{ID: g.Seats[engine.First].UserID}})
+		}
+		return err
+	})
+}
+
+// startThread starts a thread named name from message messageID in
+// channelID, a board of game g, and has into move the game (or its
+// mirror) there; then the thread's board is delivered (the lifecycle
+// reports no event for the move). A failure leaves the game where it was,
+// and is logged.
+func (b *Bot) startThread(ctx context.Context, g *store.Game, channelID, messageID, name string, into func(thread string) error) {
+	th, err := b.rest.startThread(ctx, channelID, messageID, name)
 	if err != nil {
-		b.log.Warn("opening a game's thread: the game stays in the channel", "game", g.ID, "err", err)
+		b.log.Warn("opening a game's thread: the game stays in the channel", "game", g.ID, "channel", channelID, "err", err)
 		return
 	}
-	if mirror {
-		_, err = b.m.MirrorIntoThread(ctx, g.ID, th.ID)
-	} else {
-		_, err = b.m.IntoThread(ctx, g.ID, th.ID, match.Actor{Player: match.Player{ID: g.Seats[engine.First].UserID}})
-	}
-	if err != nil {
+	if err := into(th.ID); err != nil {
 		b.log.Warn("moving a game into its thread: the game stays in the channel", "game", g.ID, "thread", th.ID, "err", err)
 		return
 	}
-	b.deliver.add(g.ID) // the thread's board
+	b.deliver.add(g.ID)
 }
 
 // threadName is the name of game g's thread: its kind, number and
