@@ -164,11 +164,7 @@ func drawXiangqi(r *render.Renderer, eg engine.Game, h render.Header, flip bool,
 		return nil, nil, fmt.Errorf("drawing Xiangqi: the game is %T", eg)
 	}
 	var pb, gb bytes.Buffer
-	view, err := render.XiangqiFromGame(g, h, flip)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := r.Xiangqi(&pb, view, opt); err != nil {
+	if err := r.Xiangqi(&pb, render.XiangqiFromGame(g, h, flip), opt); err != nil {
 		return nil, nil, err
 	}
 	if !replay {

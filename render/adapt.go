@@ -71,15 +71,14 @@ func fillXiangqi(x *Xiangqi, marks *[3]Square, p *xiangqi.Position, last xiangqi
 }
 
 // XiangqiFromGame returns the view of g's current position with header h,
-// whose outcome is taken from g unless h already has one. The error is
-// always nil; it remains from when the view was read back from FEN text.
-func XiangqiFromGame(g *xiangqi.Game, h Header, flip bool) (*Xiangqi, error) {
+// whose outcome is taken from g unless h already has one.
+func XiangqiFromGame(g *xiangqi.Game, h Header, flip bool) *Xiangqi {
 	if !h.Outcome.Over() {
 		h.Outcome = g.Outcome()
 	}
 	pos := g.Position()
 	last, _, _ := g.LastMove() // NoMove before the first move
-	return XiangqiFromPosition(&pos, last, h, flip), nil
+	return XiangqiFromPosition(&pos, last, h, flip)
 }
 
 // XiangqiPositions returns every position of g from its start, each with

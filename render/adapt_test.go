@@ -127,10 +127,7 @@ func TestXiangqiFromPosition(t *testing.T) {
 func TestXiangqiFromGame(t *testing.T) {
 	g := midXiangqiGame(t)
 	h := Header{Players: [2]Player{{Name: "Wei"}, {AI: true, Level: 3}}}
-	x, err := XiangqiFromGame(g, h, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := XiangqiFromGame(g, h, false)
 	pos, last := g.Position(), g.History()[0]
 	want := XiangqiFromPosition(&pos, last, h, false)
 	want.Header.Outcome = g.Outcome()
@@ -158,7 +155,7 @@ func TestXiangqiFromGame(t *testing.T) {
 	}
 	resigned := h
 	resigned.Outcome = engine.WinFor(engine.Second, engine.Resignation)
-	if v, _ := XiangqiFromGame(g, resigned, false); v.Header.Outcome != resigned.Outcome {
+	if v := XiangqiFromGame(g, resigned, false); v.Header.Outcome != resigned.Outcome {
 		t.Errorf("the lifecycle's outcome was replaced: %+v", v.Header.Outcome)
 	}
 }

@@ -82,10 +82,7 @@ func ExampleWords() {
 		log.Fatal(err)
 	}
 	h := render.Header{Players: [2]render.Player{{AI: true, Level: 3}, {Name: "小明"}}, Words: zh}
-	x, err := render.XiangqiFromGame(g, h, false)
-	if err != nil {
-		log.Fatal(err)
-	}
+	x := render.XiangqiFromGame(g, h, false)
 	var b bytes.Buffer
 	if err := render.NewRenderer().Xiangqi(&b, x, render.Options{}); err != nil {
 		log.Fatal(err)

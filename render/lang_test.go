@@ -54,17 +54,11 @@ func languageScenes(t testing.TB) []struct {
 		}
 		win.Header.Outcome = engine.WinFor(engine.First, engine.Five)
 		// Move 6, red to play: a screen-horse opening.
-		opening, err := XiangqiFromGame(playXiangqi(t, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+		opening := XiangqiFromGame(playXiangqi(t, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
 			"h3e3 h10g8 h1g3 i10h10 i1h1 b10c8 c4c5 g7g6 h1h7 h8i8"), vsAI, false)
-		if err != nil {
-			t.Fatal(err)
-		}
 		aiFirst := vsAI
 		aiFirst.Players[0], aiFirst.Players[1] = vsAI.Players[1], vsAI.Players[0]
-		mate, err := XiangqiFromGame(playXiangqi(t, "3rkr3/7R1/4P4/p7p/9/9/P7P/4B4/9/3AK4 w - - 0 40", "h9e9"), aiFirst, false)
-		if err != nil {
-			t.Fatal(err)
-		}
+		mate := XiangqiFromGame(playXiangqi(t, "3rkr3/7R1/4P4/p7p/9/9/P7P/4B4/9/3AK4 w - - 0 40", "h9e9"), aiFirst, false)
 		// The English Gomoku scenes are the older goldens gomoku15_mid and
 		// gomoku15_win, drawn there with zero Words: sharing the file checks
 		// that EnglishWords draws exactly what the zero value does.

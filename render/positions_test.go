@@ -51,11 +51,7 @@ func midGomoku(size, n int) *Gomoku {
 // black's general on e10.
 func midXiangqi(t testing.TB) *Xiangqi {
 	t.Helper()
-	x, err := XiangqiFromGame(midXiangqiGame(t), Header{Players: [2]Player{{Name: "Wei"}, {Name: "Bob the Cannon"}}}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return x
+	return XiangqiFromGame(midXiangqiGame(t), Header{Players: [2]Player{{Name: "Wei"}, {Name: "Bob the Cannon"}}}, false)
 }
 
 // matedXiangqi is a finished game: red's chariot has just gone h9-e9,
@@ -63,11 +59,7 @@ func midXiangqi(t testing.TB) *Xiangqi {
 func matedXiangqi(t testing.TB) *Xiangqi {
 	t.Helper()
 	g := playXiangqi(t, "3rkr3/7R1/4P4/p7p/9/9/P7P/4B4/9/3AK4 w - - 0 40", "h9e9")
-	x, err := XiangqiFromGame(g, Header{Players: [2]Player{{AI: true, Level: 5}, {Name: "Bob"}}}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return x
+	return XiangqiFromGame(g, Header{Players: [2]Player{{AI: true, Level: 5}, {Name: "Bob"}}}, false)
 }
 
 // playXiangqi returns the game from fen after the moves, space separated.

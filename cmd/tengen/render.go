@@ -151,9 +151,5 @@ func renderXiangqi(w io.Writer, r *render.Renderer, fen, moves string, h render.
 		}
 		return r.XiangqiReplay(w, positions, opt)
 	}
-	view, err := render.XiangqiFromGame(g, h, flip)
-	if err != nil {
-		return err
-	}
-	return r.Xiangqi(w, view, opt.Options)
+	return r.Xiangqi(w, render.XiangqiFromGame(g, h, flip), opt.Options)
 }
