@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -48,25 +49,28 @@ func (a *scriptAI) Evaluate(ctx context.Context, g engine.Game, level int) (int,
 
 // world is a running bot on a fake Discord with a database on disk.
 type world struct {
-	t            testing.TB
-	dc           *discordtest.Discord
-	s            *discordgo.Session // the bot's REST session
-	g            *bot.Gateway       // nil in HTTP mode
-	endpoint     *httptest.Server   // the interactions endpoint in HTTP mode
-	http         bool
-	deferAfter   time.Duration
-	analyst      match.Analyst
-	hints        int
-	maxGames     int
-	puzzles      bool
-	b            *bot.Bot
-	m            *match.Manager
-	db           *store.DB
-	path         string
-	ai           match.AI
-	budget       time.Duration
-	logs         *lines
-	lobby        *discordtest.Channel
+	t          testing.TB
+	dc         *discordtest.Discord
+	s          *discordgo.Session // the bot's REST session
+	g          *bot.Gateway       // nil in HTTP mode
+	endpoint   *httptest.Server   // the interactions endpoint in HTTP mode
+	http       bool
+	deferAfter time.Duration
+	analyst    match.Analyst
+	hints      int
+	maxGames   int
+	puzzles    bool
+	b          *bot.Bot
+	m          *match.Manager
+	db         *store.DB
+	path       string
+	ai         match.AI
+	budget     time.Duration
+	logs       *lines
+	lobby      *discordtest.Channel
+	// writes counts the store's durable writes (each one commit with its
+	// fsync, or fewer when SQLite commits several together).
+	writes       atomic.Int64
 	alice, bob   *discordtest.User
 	carol, robot *discordtest.User
 }
@@ -113,7 +117,8 @@ func (w *world) start() {
 	t := w.t
 	t.Helper()
 	ctx := ctxT(t)
-	db, err := store.Open(ctx, w.path, store.Options{Now: w.dc.Clock().Now, MinGames: 1, MaxRD: 350})
+	db, err := store.Open(ctx, w.path, store.Options{Now: w.dc.Clock().Now, MinGames: 1, MaxRD: 350,
+		Committed: func(time.Duration) { w.writes.Add(1) }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 
 // noForbidden fails the test if the bot sent a request Discord refused
 // with 403: where its bot user is not present it must not try.
-func noForbidden(t *testing.T, w *world) {
+func noForbidden(t testing.TB, w *world) {
 	t.Helper()
 	for _, req := range w.dc.Requests() {
 		if req.Status == 403 {
