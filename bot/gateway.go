@@ -64,6 +64,9 @@ type Gateway struct {
 	// fresh is set while the session has not identified yet (guarded by mu).
 	fresh bool
 
+	// like makes a session to replace a stuck one (see likeOf).
+	like func() (*discordgo.Session, error)
+
 	mu       sync.Mutex
 	s        *discordgo.Session // the session the connection runs on
 	handlers []any              // added to every session the gateway runs on
@@ -87,16 +90,17 @@ const openAttempts = 3
 var errStuck = errors.New("the gateway handshake did not finish")
 
 // NewGateway takes over s's gateway connection and turns discordgo's own
-// reconnect off. Add event handlers with AddHandler, not s.AddHandler, then
-// call Open, not s.Open. s stays usable for REST whatever happens to its
-// connection.
+// reconnect off. Configure s (token, identify data, shard) before: a
+// session that replaces a stuck one is made like s as it is now. Add event
+// handlers with AddHandler, not s.AddHandler, then call Open, not s.Open. s
+// stays usable for REST whatever happens to its connection.
 func NewGateway(s *discordgo.Session, log *slog.Logger) *Gateway {
 	if log == nil {
 		log = slog.Default()
 	}
 	log = slog.New(RedactLogs(log.Handler()))
 	g := &Gateway{log: log, Settle: 250 * time.Millisecond, HandshakeTimeout: 30 * time.Second,
-		down: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+		down: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}), like: likeOf(s)}
 	g.attach(s)
 	return g
 }
@@ -145,7 +149,7 @@ func (g *Gateway) attach(s *discordgo.Session) {
 func (g *Gateway) replace() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	s, err := sessionLike(g.s)
+	s, err := g.like()
 	if err != nil {
 		return err
 	}
@@ -156,18 +160,28 @@ func (g *Gateway) replace() error {
 	return nil
 }
 
-// sessionLike is a new, unconnected session with old's configuration: the
-// same token, identify data, HTTP client, dialer and rate limiter.
-func sessionLike(old *discordgo.Session) (*discordgo.Session, error) {
-	s, err := discordgo.New(old.Token)
-	if err != nil {
-		return nil, fmt.Errorf("a new gateway session: %w", err)
+// likeOf returns a maker of new, unconnected sessions with old's
+// configuration as it is now: the same token, identify data, HTTP client,
+// dialer and rate limiter. Take it before old connects: a session stuck in
+// its handshake is still written by discordgo's Open, which holds the
+// session's lock for the whole handshake, so it can be read neither then
+// nor under its lock.
+func likeOf(old *discordgo.Session) func() (*discordgo.Session, error) {
+	token, mfa, logLevel, identify, compress := old.Token, old.MFA, old.LogLevel, old.Identify, old.Compress
+	shardID, shardCount, state, sync := old.ShardID, old.ShardCount, old.StateEnabled, old.SyncEvents
+	retry, maxRetries := old.ShouldRetryOnRateLimit, old.MaxRestRetries
+	client, dialer, userAgent, limiter := old.Client, old.Dialer, old.UserAgent, old.Ratelimiter
+	return func() (*discordgo.Session, error) {
+		s, err := discordgo.New(token)
+		if err != nil {
+			return nil, fmt.Errorf("a new gateway session: %w", err)
+		}
+		s.MFA, s.LogLevel, s.Identify, s.Compress = mfa, logLevel, identify, compress
+		s.ShardID, s.ShardCount, s.StateEnabled, s.SyncEvents = shardID, shardCount, state, sync
+		s.ShouldRetryOnRateLimit, s.MaxRestRetries = retry, maxRetries
+		s.Client, s.Dialer, s.UserAgent, s.Ratelimiter = client, dialer, userAgent, limiter
+		return s, nil
 	}
-	s.MFA, s.LogLevel, s.Identify, s.Compress = old.MFA, old.LogLevel, old.Identify, old.Compress
-	s.ShardID, s.ShardCount, s.StateEnabled, s.SyncEvents = old.ShardID, old.ShardCount, old.StateEnabled, old.SyncEvents
-	s.ShouldRetryOnRateLimit, s.MaxRestRetries = old.ShouldRetryOnRateLimit, old.MaxRestRetries
-	s.Client, s.Dialer, s.UserAgent, s.Ratelimiter = old.Client, old.Dialer, old.UserAgent, old.Ratelimiter
-	return s, nil
 }
 
 // Open connects to the gateway and keeps the connection up until Close. Call

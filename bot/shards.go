@@ -139,7 +139,7 @@ func (sh *Shards) Open(ctx context.Context) error {
 	for i, id := range ids {
 		s := sh.base
 		if i > 0 {
-			if s, err = sessionLike(sh.base); err != nil {
+			if s, err = likeOf(sh.base)(); err != nil {
 				sh.mu.Unlock()
 				return err
 			}
