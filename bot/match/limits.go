@@ -127,11 +127,15 @@ type limiter struct {
 	mu       sync.Mutex
 	buckets  map[limitKey]*rate.Limiter
 	declined map[[2]string]time.Time // challenger, challenged: when declined or ignored
-	swept    time.Time
+	// taken holds the users whose last challenge was taken up: their next
+	// challenge does not count against their challenges, so that people
+	// playing game after game, however short, are never held back.
+	taken map[string]bool
+	swept time.Time
 }
 
 func newLimiter() *limiter {
-	return &limiter{buckets: map[limitKey]*rate.Limiter{}, declined: map[[2]string]time.Time{}}
+	return &limiter{buckets: map[limitKey]*rate.Limiter{}, declined: map[[2]string]time.Time{}, taken: map[string]bool{}}
 }
 
 // take is one action of user at now that counts in each of keys, with the
@@ -143,7 +147,12 @@ func (lm *limiter) take(now time.Time, l Limits, req engine.Term, keys ...limitK
 	defer lm.mu.Unlock()
 	lm.sweep(now)
 	rs := make([]*rate.Reservation, 0, len(keys))
+	free := ""
 	for _, k := range keys {
+		if k.kind == limitChallenge && lm.taken[k.user] {
+			free = k.user // spent only if every other bucket has room
+			continue
+		}
 		burst, every := l.ChallengeBurst, l.ChallengeEvery
 		switch k.kind {
 		case limitRequest:
@@ -171,6 +180,7 @@ func (lm *limiter) take(now time.Time, l Limits, req engine.Term, keys ...limitK
 		}
 		rs = append(rs, r)
 	}
+	delete(lm.taken, free)
 	return nil
 }
 
@@ -208,6 +218,17 @@ func (lm *limiter) forgive(user, whom string) {
 	delete(lm.buckets, limitKey{limitPing, user, whom})
 }
 
+// takenUp notes that whom took up a challenge (or rematch offer) of user:
+// user's next challenge is not counted.
+func (lm *limiter) takenUp(user, whom string) {
+	if user == "" || whom == "" {
+		return
+	}
+	lm.mu.Lock()
+	defer lm.mu.Unlock()
+	lm.taken[user] = true
+}
+
 // sweepEvery is how often idle buckets and old cooldowns are dropped.
 const sweepEvery = 10 * time.Minute
 
@@ -222,6 +243,11 @@ func (lm *limiter) sweep(now time.Time) {
 	for k, b := range lm.buckets {
 		if b.TokensAt(now) >= float64(b.Burst()) {
 			delete(lm.buckets, k)
+		}
+	}
+	for user := range lm.taken {
+		if lm.buckets[limitKey{limitChallenge, user, ""}] == nil {
+			delete(lm.taken, user) // a full bucket has room anyway
 		}
 	}
 	for k, at := range lm.declined {
@@ -295,6 +321,7 @@ func (m *Manager) noteDeclines(l *live, events []Event) {
 		case GameStarted:
 			m.lim.forgive(user, whom)
 			m.lim.forgive(whom, user)
+			m.lim.takenUp(user, whom)
 		case RequestAccepted:
 			m.lim.forgive(l.g.Seats[e.Actor.Other()].UserID, l.g.Seats[e.Actor].UserID)
 		}

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -119,6 +120,32 @@ func TestPlayingFriendsAreNotLimited(t *testing.T) {
 		if g, err = e.m.Accept(ctx, offer.ID, as(bob.ID)); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestTakenUpChallengesDoNotCount: a challenge its opponent took up does
+// not count against its challenger, so friends who play game after game
+// without the clock moving (games over at once) are never held back,
+// while challenges nobody takes up still stop at the burst.
+func TestTakenUpChallengesDoNotCount(t *testing.T) {
+	e := newEnv(t, Config{Limits: DefaultLimits(), MaxOpenChallenges: 100})
+	burst := DefaultLimits().ChallengeBurst
+	for i := range 3 * burst {
+		g := e.duel(false)
+		if _, err := e.m.Resign(ctx, g.ID, as(bob.ID), AnyPly); err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
+	}
+	i := 0
+	n, err := loop(t, 50, func() error {
+		i++
+		_, err := e.m.Challenge(ctx, ChallengeSpec{Setup: Setup{Kind: store.Gomoku}, Challenger: alice,
+			Opponent: Player{ID: "9" + strconv.Itoa(100+i), Name: "p"}})
+		return err
+	})
+	// her 30 taken up cost her nothing: the whole burst is left
+	if n != burst || engine.ErrorCode(err) != engine.TooOften {
+		t.Fatalf("challenges nobody takes up: %d went through, then %v; want %d, then too often", n, err, burst)
 	}
 }
 
