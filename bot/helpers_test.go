@@ -49,25 +49,17 @@ func (a *scriptAI) Evaluate(ctx context.Context, g engine.Game, level int) (int,
 
 // world is a running bot on a fake Discord with a database on disk.
 type world struct {
-	t          testing.TB
-	dc         *discordtest.Discord
-	s          *discordgo.Session // the bot's REST session
-	g          *bot.Gateway       // nil in HTTP mode
-	endpoint   *httptest.Server   // the interactions endpoint in HTTP mode
-	http       bool
-	deferAfter time.Duration
-	analyst    match.Analyst
-	hints      int
-	maxGames   int
-	puzzles    bool
-	b          *bot.Bot
-	m          *match.Manager
-	db         *store.DB
-	path       string
-	ai         match.AI
-	budget     time.Duration
-	logs       *lines
-	lobby      *discordtest.Channel
+	setup    // how it was started
+	t        testing.TB
+	dc       *discordtest.Discord
+	s        *discordgo.Session // the bot's REST session
+	g        *bot.Gateway       // nil in HTTP mode
+	endpoint *httptest.Server   // the interactions endpoint in HTTP mode
+	b        *bot.Bot
+	m        *match.Manager
+	db       *store.DB
+	path     string
+	lobby    *discordtest.Channel
 	// writes counts the store's durable writes (each one commit with its
 	// fsync, or fewer when SQLite commits several together).
 	writes       atomic.Int64
@@ -101,8 +93,7 @@ type setup struct {
 func newWorld(t testing.TB, s setup) *world {
 	t.Helper()
 	dc := discordtest.New(t, s.opts...)
-	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: s.ai, budget: s.budget, logs: s.logs,
-		http: s.http, deferAfter: s.deferAfter, analyst: s.analyst, hints: s.hints, maxGames: s.maxGames, puzzles: s.puzzles}
+	w := &world{setup: s, t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db")}
 	if w.ai == nil {
 		w.ai = &scriptAI{}
 	}

@@ -23,7 +23,7 @@ import (
 func newShardedWorld(t *testing.T, opts ...discordtest.Option) *world {
 	t.Helper()
 	dc := discordtest.New(t, opts...)
-	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), ai: &scriptAI{}}
+	w := &world{t: t, dc: dc, path: filepath.Join(t.TempDir(), "tengen.db"), setup: setup{ai: &scriptAI{}}}
 	w.alice, w.bob, w.carol = dc.User("alice"), dc.User("bob"), dc.User("carol")
 	ctx := ctxT(t)
 	db, err := store.Open(ctx, w.path, store.Options{Now: dc.Clock().Now, MinGames: 1, MaxRD: 350})
