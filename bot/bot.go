@@ -42,6 +42,7 @@ type Store interface {
 	LastFinished(ctx context.Context, userID string) (int64, error)
 	AddReviewRequest(ctx context.Context, r store.ReviewRequest) error
 	ReviewRequests(ctx context.Context) ([]store.ReviewRequest, error)
+	ReviewShownIn(ctx context.Context, interaction, channelID, messageID string) error
 	ReviewAnswered(ctx context.Context, interaction string) error
 	LiveGamesIn(ctx context.Context, guildID, channelID string) ([]*store.Game, error)
 	AddFollower(ctx context.Context, id int64, userID string) error

@@ -36,9 +36,10 @@ type reply struct {
 	// note, when not nil, follows the answer as a private follow-up (the
 	// reason a click on an outdated board changed it instead of acting).
 	note *message
-	// after, when not nil, runs once the answer is sent (a review's
-	// reviewer, which edits the answer).
-	after func()
+	// after, when not nil, runs once the answer is sent, with the id of
+	// its message when Discord said it (a review's reviewer, which edits
+	// the answer).
+	after func(messageID string)
 	// thread: the reply is a new game's first board, from which a thread
 	// is started for the game (threads.go).
 	thread bool

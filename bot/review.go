@@ -78,7 +78,15 @@ func (b *Bot) review(q *request, id int64) (reply, error) {
 		return reply{}, err
 	}
 	return reply{kind: replyMessage, msg: &message{Content: reviewProgress(q.public, id, 0, 1)},
-		after: func() { b.startReview(req) }}, nil
+		after: func(messageID string) {
+			if messageID != "" {
+				req.ChannelID, req.MessageID = q.i.ChannelID, messageID
+				if err := b.st.ReviewShownIn(q.ctx, req.Interaction, req.ChannelID, req.MessageID); err != nil {
+					b.log.Warn("recording a review's answer", "game", id, "err", err)
+				}
+			}
+			b.startReview(req)
+		}}, nil
 }
 
 // reviewProgress is the answer while game id's review has done of total
@@ -112,9 +120,12 @@ func (b *Bot) startReview(req store.ReviewRequest) {
 	}()
 }
 
-// answerReview makes req's review and shows it in req's answer. When ctx
-// ends first (the bot closes) the request stays for the next start.
+// answerReview makes req's review and shows it in req's answer: through
+// the interaction's token while it lasts (with the progress meanwhile),
+// with the bot token after. When ctx ends first (the bot closes) the
+// request stays for the next start.
 func (b *Bot) answerReview(ctx context.Context, req store.ReviewRequest) {
+	byToken := b.clock.Now().Before(req.TokenUntil)
 	loc := localeOf(discordgo.Locale(req.Locale))
 	var (
 		mu          sync.Mutex
@@ -144,7 +155,7 @@ wait:
 			mu.Lock()
 			d, t := done, total
 			mu.Unlock()
-			if d > shown && d < t {
+			if d > shown && d < t && byToken {
 				shown = d
 				content := reviewProgress(loc, req.GameID, d, t)
 				if _, err := b.rest.editWebhook(ctx, req.Token, "@original", &payload{Content: &content}, nil); err != nil {
@@ -171,9 +182,19 @@ wait:
 		msg = &message{Content: loc.t("review.failed", req.GameID, text)}
 	}
 	p := msg.full()
-	if _, err := b.rest.editWebhook(ctx, req.Token, "@original", p, msg.files()); err != nil && !tokenGone(err) {
+	err = nil
+	if byToken {
+		_, err = b.rest.editWebhook(ctx, req.Token, "@original", p, msg.files())
+	}
+	if (!byToken || tokenGone(err)) && req.MessageID != "" {
+		_, err = b.rest.edit(ctx, req.ChannelID, req.MessageID, p, msg.files())
+	}
+	if err != nil && !tokenGone(err) && !forbidden(err) && restCode(err) != codeUnknownMessage {
 		b.log.Warn("showing a review; the next start tries again", "game", req.GameID, "err", err)
 		return
+	}
+	if err != nil {
+		b.log.Warn("a review's answer can no longer be edited: it stays as it was", "game", req.GameID, "err", err)
 	}
 	if err := b.st.ReviewAnswered(context.WithoutCancel(ctx), req.Interaction); err != nil {
 		b.log.Warn("forgetting an answered review request", "game", req.GameID, "err", err)
@@ -181,8 +202,9 @@ wait:
 }
 
 // resumeReviews finishes the review requests a process left unanswered:
-// those whose token still lasts are answered; the others can no longer be
-// edited and are forgotten.
+// those whose token still lasts, or whose answer's message is known (the
+// bot token edits it), are answered; the others can no longer be edited
+// and are forgotten.
 func (b *Bot) resumeReviews(ctx context.Context) error {
 	reqs, err := b.st.ReviewRequests(ctx)
 	if err != nil {
@@ -191,7 +213,7 @@ func (b *Bot) resumeReviews(ctx context.Context) error {
 	now := b.clock.Now()
 	var errs []error
 	for _, req := range reqs {
-		if !req.TokenUntil.After(now) {
+		if !req.TokenUntil.After(now) && req.MessageID == "" {
 			b.log.Warn("a review request outlived its token: its answer stays as it was", "game", req.GameID, "interaction", req.Interaction)
 			errs = append(errs, b.st.ReviewAnswered(ctx, req.Interaction))
 			continue

@@ -156,7 +156,7 @@ func (b *Bot) send(q *request, r *responder, rep reply, done func()) {
 		}
 	}
 	if err == nil && rep.after != nil {
-		rep.after()
+		rep.after(id)
 	}
 	games := append(rep.games, b.stranded(q)...)
 	done() // what the interaction created is the deliverer's now

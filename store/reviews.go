@@ -52,7 +52,9 @@ func (db *DB) GameReview(ctx context.Context, id int64) (r Review, ok bool, err 
 }
 
 // ReviewRequest is a request for a review still being answered: the
-// interaction that asked, whose token edits its answer until TokenUntil.
+// interaction that asked, whose token edits its answer until TokenUntil,
+// and that answer's message once known (ReviewShownIn), which the bot
+// token can edit after.
 type ReviewRequest struct {
 	Interaction string
 	Token       string
@@ -61,6 +63,8 @@ type ReviewRequest struct {
 	Locale      string
 	UserID      string
 	CreatedAt   time.Time
+	ChannelID   string
+	MessageID   string
 }
 
 // AddReviewRequest records r before the review starts, durably, so that a
@@ -82,8 +86,8 @@ func (db *DB) AddReviewRequest(ctx context.Context, r ReviewRequest) error {
 // ReviewRequests returns the review requests not yet answered, oldest
 // first.
 func (db *DB) ReviewRequests(ctx context.Context) ([]ReviewRequest, error) {
-	rows, err := db.read().QueryContext(ctx, `SELECT interaction_id, game_id, token, token_until, locale, user_id, created_at
-		FROM review_requests ORDER BY created_at, interaction_id`)
+	rows, err := db.read().QueryContext(ctx, `SELECT interaction_id, game_id, token, token_until, locale, user_id, created_at,
+		channel_id, message_id FROM review_requests ORDER BY created_at, interaction_id`)
 	if err != nil {
 		return nil, fmt.Errorf("read review requests: %w", err)
 	}
@@ -94,7 +98,7 @@ func (db *DB) ReviewRequests(ctx context.Context) ([]ReviewRequest, error) {
 			r         ReviewRequest
 			until, at int64
 		)
-		if err := rows.Scan(&r.Interaction, &r.GameID, &r.Token, &until, &r.Locale, &r.UserID, &at); err != nil {
+		if err := rows.Scan(&r.Interaction, &r.GameID, &r.Token, &until, &r.Locale, &r.UserID, &at, &r.ChannelID, &r.MessageID); err != nil {
 			return nil, fmt.Errorf("read review requests: %w", err)
 		}
 		r.TokenUntil, r.CreatedAt = time.UnixMilli(until).UTC(), time.UnixMilli(at).UTC()
@@ -104,6 +108,17 @@ func (db *DB) ReviewRequests(ctx context.Context) ([]ReviewRequest, error) {
 		return nil, fmt.Errorf("read review requests: %w", err)
 	}
 	return out, nil
+}
+
+// ReviewShownIn records the message in channelID that answers the request
+// of interaction. It is bookkeeping (see writeLight): without it, a
+// request that outlives its token can only be forgotten.
+func (db *DB) ReviewShownIn(ctx context.Context, interaction, channelID, messageID string) error {
+	return db.writeLight(ctx, fmt.Sprintf("record the answer of review request %s", interaction), func(tx runner) error {
+		_, err := tx.ExecContext(ctx, `UPDATE review_requests SET channel_id = ?, message_id = ? WHERE interaction_id = ?`,
+			channelID, messageID, interaction)
+		return err
+	})
 }
 
 // ReviewAnswered forgets the request of interaction: its answer shows the

@@ -53,8 +53,15 @@ func TestReviewRequestsOutliveTheProcess(t *testing.T) {
 		if err != nil || len(got) != 2 {
 			t.Fatalf("requests %+v, %v", got, err)
 		}
-		if r := got[0]; r.Interaction != "i1" || r.Token != "tok" || !r.TokenUntil.Equal(until) || r.GameID != g.ID || r.Locale != "zh-CN" || r.UserID != "a" {
+		if r := got[0]; r.Interaction != "i1" || r.Token != "tok" || !r.TokenUntil.Equal(until) || r.GameID != g.ID || r.Locale != "zh-CN" || r.UserID != "a" ||
+			r.ChannelID != "" || r.MessageID != "" {
 			t.Errorf("first request %+v", r)
+		}
+		if err := db.ReviewShownIn(ctx, "i2", "c9", "m9"); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := db.ReviewRequests(ctx); err != nil || got[1].ChannelID != "c9" || got[1].MessageID != "m9" || got[0].MessageID != "" {
+			t.Errorf("after recording i2's answer: %+v, %v", got, err)
 		}
 		if err := db.ReviewAnswered(ctx, "i1"); err != nil {
 			t.Fatal(err)
