@@ -168,7 +168,7 @@ func (g *Gateway) replace() error {
 // nor under its lock.
 func likeOf(old *discordgo.Session) func() (*discordgo.Session, error) {
 	token, mfa, logLevel, identify, compress := old.Token, old.MFA, old.LogLevel, old.Identify, old.Compress
-	shardID, shardCount, state, sync := old.ShardID, old.ShardCount, old.StateEnabled, old.SyncEvents
+	shardID, shardCount, state, syncEvents := old.ShardID, old.ShardCount, old.StateEnabled, old.SyncEvents
 	retry, maxRetries := old.ShouldRetryOnRateLimit, old.MaxRestRetries
 	client, dialer, userAgent, limiter := old.Client, old.Dialer, old.UserAgent, old.Ratelimiter
 	return func() (*discordgo.Session, error) {
@@ -177,7 +177,7 @@ func likeOf(old *discordgo.Session) func() (*discordgo.Session, error) {
 			return nil, fmt.Errorf("a new gateway session: %w", err)
 		}
 		s.MFA, s.LogLevel, s.Identify, s.Compress = mfa, logLevel, identify, compress
-		s.ShardID, s.ShardCount, s.StateEnabled, s.SyncEvents = shardID, shardCount, state, sync
+		s.ShardID, s.ShardCount, s.StateEnabled, s.SyncEvents = shardID, shardCount, state, syncEvents
 		s.ShouldRetryOnRateLimit, s.MaxRestRetries = retry, maxRetries
 		s.Client, s.Dialer, s.UserAgent, s.Ratelimiter = client, dialer, userAgent, limiter
 		return s, nil
