@@ -79,12 +79,7 @@ func (b *Bot) review(q *request, id int64) (reply, error) {
 	}
 	return reply{kind: replyMessage, msg: &message{Content: reviewProgress(q.public, id, 0, 1)},
 		after: func(messageID string) {
-			if messageID != "" {
-				req.ChannelID, req.MessageID = q.i.ChannelID, messageID
-				if err := b.st.ReviewShownIn(q.ctx, req.Interaction, req.ChannelID, req.MessageID); err != nil {
-					b.log.Warn("recording a review's answer", "game", id, "err", err)
-				}
-			}
+			req.ChannelID, req.MessageID = q.i.ChannelID, messageID
 			b.startReview(req)
 		}}, nil
 }
@@ -126,6 +121,9 @@ func (b *Bot) startReview(req store.ReviewRequest) {
 // request stays for the next start.
 func (b *Bot) answerReview(ctx context.Context, req store.ReviewRequest) {
 	byToken := b.clock.Now().Before(req.TokenUntil)
+	if byToken {
+		b.recordAnswer(ctx, &req)
+	}
 	loc := localeOf(discordgo.Locale(req.Locale))
 	var (
 		mu          sync.Mutex
@@ -198,6 +196,24 @@ wait:
 	}
 	if err := b.st.ReviewAnswered(context.WithoutCancel(ctx), req.Interaction); err != nil {
 		b.log.Warn("forgetting an answered review request", "game", req.GameID, "err", err)
+	}
+}
+
+// recordAnswer records which message answers req, so that the bot token
+// can edit it once the interaction's token has lapsed. An answer sent in
+// the body of an HTTP interaction request came back without its id: the
+// token tells it.
+func (b *Bot) recordAnswer(ctx context.Context, req *store.ReviewRequest) {
+	if req.MessageID == "" {
+		m, err := b.rest.webhookMessage(ctx, req.Token, "@original")
+		if err != nil {
+			b.log.Warn("finding a review's answer", "game", req.GameID, "err", err)
+			return
+		}
+		req.ChannelID, req.MessageID = m.ChannelID, m.ID
+	}
+	if err := b.st.ReviewShownIn(ctx, req.Interaction, req.ChannelID, req.MessageID); err != nil {
+		b.log.Warn("recording a review's answer", "game", req.GameID, "err", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -162,29 +163,35 @@ func TestReviewFinishedAfterARestart(t *testing.T) {
 // TestReviewFinishedAfterItsTokenLapsed: the bot stays down longer than
 // the interaction token's 15 minutes while a review is being made; the
 // next start finishes the review and shows it in the same answer, edited
-// with the bot token, instead of leaving "Reviewing…" for good.
+// with the bot token, instead of leaving "Reviewing…" for good. In HTTP
+// mode too, where the answer's id did not come with it.
 func TestReviewFinishedAfterItsTokenLapsed(t *testing.T) {
 	t.Parallel()
-	gate := &gateAnalyst{gate: make(chan struct{}), started: make(chan struct{})}
-	w := newWorld(t, setup{analyst: gate})
-	ctx := ctxT(t)
-	board := w.blunderGame()
-	first := w.must(w.alice.Click(ctx, board, buttonID(t, board, "Review"))).Message()
-	<-gate.started
-	w.stop()
-	w.dc.Clock().Advance(20 * time.Minute)
-	w.analyst = nil
-	w.start()
-	rv := w.reviewShown(w.lobby, first.ID)
-	blunderShown(t, rv)
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		reqs, err := w.db.ReviewRequests(ctx)
-		if err == nil && len(reqs) == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the answered request is still kept: %+v, %v", reqs, err)
-		}
+	for _, http := range []bool{false, true} {
+		t.Run(fmt.Sprintf("http=%v", http), func(t *testing.T) {
+			t.Parallel()
+			gate := &gateAnalyst{gate: make(chan struct{}), started: make(chan struct{})}
+			w := newWorld(t, setup{analyst: gate, http: http})
+			ctx := ctxT(t)
+			board := w.blunderGame()
+			first := w.must(w.alice.Click(ctx, board, buttonID(t, board, "Review"))).Message()
+			<-gate.started
+			w.stop()
+			w.dc.Clock().Advance(20 * time.Minute)
+			w.analyst = nil
+			w.start()
+			rv := w.reviewShown(w.lobby, first.ID)
+			blunderShown(t, rv)
+			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+				reqs, err := w.db.ReviewRequests(ctx)
+				if err == nil && len(reqs) == 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the answered request is still kept: %+v, %v", reqs, err)
+				}
+			}
+			w.noFailures()
+		})
 	}
-	w.noFailures()
 }
