@@ -129,6 +129,7 @@ func (e *Engine) iterate(roots []rootMove) Result {
 			res.Depth = depth
 		}
 	}
+	res.Roots = len(roots)
 	return res
 }
 
