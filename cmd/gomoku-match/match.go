@@ -145,10 +145,12 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 				return forfeit(side, engine.Resignation, "crashed: %v", err)
 			}
 		}
+		// The clock starts before the request is written: an instant answer
+		// can arrive before the write returns.
+		sent := time.Now()
 		if err := s.e.Send(s.request(g)); err != nil {
 			return forfeit(side, engine.Resignation, "crashed: %v", err)
 		}
-		sent := time.Now()
 		l, kind, err := s.e.answer(cfg.turn + s.p.grace)
 		switch {
 		case errors.Is(err, engineproc.ErrNoAnswer):
