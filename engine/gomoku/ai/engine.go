@@ -115,6 +115,8 @@ type Engine struct {
 	threatMoves [maxPly][cells]int16
 	moves       [maxPly][cells]int16
 	scores      [maxPly][cells]int32
+	selBest     [cells]int32    // selectBest's best scores
+	selCand     [cells]selEntry // selectBest's candidates
 	pv          [maxPly][maxPly]int16
 	pvLen       [maxPly]int
 	killers     [maxPly][2]int16
