@@ -11,7 +11,10 @@
 // judged by engine/gomoku: five in a row wins; a move off the board or on a
 // stone, a renju foul, an answer that is not a move, a crash, or no answer
 // within timeout_turn plus the engine's grace loses. The think time of every
-// move is measured from sending the request to reading the answer. An
+// move is measured from sending the request to reading the answer; when an
+// engine says before each move what kind of move it is (pbrain-tengen's
+// "MESSAGE movekind forced|proved|searched ..."), the think times of its
+// forced and unforced moves are also reported apart. An
 // engine gets its next command no sooner than -settle after its answer,
 // because some (Rapfi) drop commands that arrive while they wind down.
 //
@@ -173,6 +176,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 				who = 1
 			}
 			clocks[who].times = append(clocks[who].times, d.r.think[c]...)
+			clocks[who].kinds = append(clocks[who].kinds, d.r.kinds[c]...)
 			clocks[who].late += d.r.late[c]
 			if d.r.outcome.Reason == engine.Timeout && int(d.r.outcome.Winner) != c {
 				clocks[who].lost++
@@ -192,7 +196,12 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fmt.Fprintf(out, "\n%s v %s, %s, %d games:\n  %s\n  as black: W/D/L %d/%d/%d\n  as white: W/D/L %d/%d/%d\n",
 		pa.name, pb.name, tc, t.Games(), t.String(),
 		colour[0].Wins, colour[0].Draws, colour[0].Losses, colour[1].Wins, colour[1].Draws, colour[1].Losses)
-	fmt.Fprintf(out, "  %s: %s\n  %s: %s\n", pa.name, clocks[0].String(), pb.name, clocks[1].String())
+	for who, name := range [2]string{pa.name, pb.name} {
+		fmt.Fprintf(out, "  %s: %s\n", name, clocks[who].String())
+		for _, l := range clocks[who].byKind() {
+			fmt.Fprintf(out, "    %s\n", l)
+		}
+	}
 	fmt.Fprintln(out, "  (Elo from the logistic model; 95% interval from the pairs' scores (pentanomial: pairs scoring 0, ½, 1, 1½, 2),")
 	fmt.Fprintln(out, "   normal approximation; when every pair is won or lost, the rule-of-three bound instead)")
 	return ctx.Err()

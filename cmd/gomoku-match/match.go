@@ -53,6 +53,9 @@ type gameResult struct {
 	// think holds, per colour (0 black, 1 white), the time each of its
 	// engine's moves took, from sending the request to reading the move.
 	think [2][]time.Duration
+	// kinds holds, per colour, the kind of each move as its engine said
+	// (see moveKind), "" when it did not; parallel to think.
+	kinds [2][]string
 	// late counts, per colour, the moves that came after timeout_turn but
 	// within the grace.
 	late [2]int
@@ -66,6 +69,7 @@ type seat struct {
 	used  time.Duration // thinking time so far, for time_left
 	last  time.Time     // when it last answered
 	think []time.Duration
+	kinds []string
 	late  int
 }
 
@@ -108,7 +112,7 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 	finish := func(o engine.Outcome, detail string) (gameResult, error) {
 		r := gameResult{outcome: o, detail: detail, plies: g.Ply(), moves: g.Moves()}
 		for c, s := range seats {
-			r.think[c], r.late[c] = s.think, s.late
+			r.think[c], r.kinds[c], r.late[c] = s.think, s.kinds, s.late
 		}
 		return r, nil
 	}
@@ -141,11 +145,13 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 				return forfeit(side, engine.Resignation, "crashed: %v", err)
 			}
 		}
+		// The clock starts before the request is written: an instant answer
+		// can arrive before the write returns.
+		sent := time.Now()
 		if err := s.e.Send(s.request(g)); err != nil {
 			return forfeit(side, engine.Resignation, "crashed: %v", err)
 		}
-		sent := time.Now()
-		l, err := s.e.answer(cfg.turn + s.p.grace)
+		l, kind, err := s.e.answer(cfg.turn + s.p.grace)
 		switch {
 		case errors.Is(err, engineproc.ErrNoAnswer):
 			return forfeit(side, engine.Timeout, "gave no move within %v (turn %v, grace %v)", cfg.turn+s.p.grace, cfg.turn, s.p.grace)
@@ -155,6 +161,7 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 		took := l.At.Sub(sent)
 		s.last = l.At
 		s.think = append(s.think, took)
+		s.kinds = append(s.kinds, kind)
 		s.used += took
 		if took > cfg.turn {
 			s.late++
@@ -190,7 +197,7 @@ func (s *seat) setUp(cfg config) error {
 	if err := s.e.Send(fmt.Sprintf("START %d", cfg.size)); err != nil {
 		return err
 	}
-	l, err := s.e.answer(cfg.startup)
+	l, _, err := s.e.answer(cfg.startup)
 	if err != nil {
 		return fmt.Errorf("engine %s: waiting for OK to START: %w", s.p.name, err)
 	}

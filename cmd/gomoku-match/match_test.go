@@ -33,9 +33,12 @@ func TestMain(m *testing.M) {
 //	error      an ERROR line
 //	busy       as scan, but it drops a command that comes within 10 ms of
 //	           its answer, as Rapfi does while it winds down
+//	labelled   as scan, but it says before each move what kind it is, as
+//	           pbrain-tengen does: forced, then searched, then proved, over
 func fakeBrain(mode string) {
 	var taken [15][15]bool
 	var answered time.Time
+	moves := 0
 	sc := bufio.NewScanner(os.Stdin)
 	mark := func(text string) {
 		if x, y, err := parseMove(text); err == nil && x >= 0 && y >= 0 && x < 15 && y < 15 {
@@ -67,7 +70,11 @@ func fakeBrain(mode string) {
 		switch {
 		case strings.HasPrefix(mode, "fixed:"):
 			fmt.Println(strings.TrimPrefix(mode, "fixed:"))
-		case mode == "scan" || mode == "busy":
+		case mode == "scan" || mode == "busy" || mode == "labelled":
+			if mode == "labelled" {
+				fmt.Printf("MESSAGE movekind %s by=fake depth=0 nodes=0\n", [3]string{"forced", "searched", "proved"}[moves%3])
+				moves++
+			}
 			fmt.Println("MESSAGE thinking hard")
 			fmt.Println("\x0e ev 12") // junk, as some engines print
 			for i := range 225 {
@@ -181,6 +188,38 @@ func TestWholeGame(t *testing.T) {
 	}
 }
 
+// TestMoveKinds: the kinds of move an engine names are kept per move, in
+// step with the think times; an engine that names none has "" for each.
+func TestMoveKinds(t *testing.T) {
+	cfg := testConfig(gomoku.Freestyle)
+	cfg.maxPlies = 11
+	r, err := playGame(context.Background(), fake(t, "labelled"), fake(t, "scan"), points(t, "h8 h9 f10"), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The opening leaves white to move: scan plays 4 moves, labelled 4.
+	want := [2]string{"forced searched proved forced", "   "}
+	for c := range 2 {
+		if got := strings.Join(r.kinds[c], " "); got != want[c] || len(r.kinds[c]) != len(r.think[c]) {
+			t.Errorf("colour %d: kinds %q for %d times, want %q", c, got, len(r.think[c]), want[c])
+		}
+	}
+	for _, tc := range []struct {
+		line, kind string
+		ok         bool
+	}{
+		{"MESSAGE movekind forced by=vcf depth=0 nodes=12", "forced", true},
+		{"message movekind searched", "searched", true},
+		{"MESSAGE movekind", "", false},
+		{"MESSAGE thinking hard", "", false},
+		{"7,7", "", false},
+	} {
+		if kind, ok := moveKind(tc.line); kind != tc.kind || ok != tc.ok {
+			t.Errorf("moveKind(%q) = %q, %v", tc.line, kind, ok)
+		}
+	}
+}
+
 // TestSettle: an engine that drops commands just after answering keeps
 // playing when the runner lets it settle, and times out when it does not.
 func TestSettle(t *testing.T) {
@@ -237,6 +276,27 @@ func TestRunReports(t *testing.T) {
 		if !strings.Contains(s, want) {
 			t.Errorf("output lacks %q:\n%s", want, s)
 		}
+	}
+}
+
+// TestRunReportsKinds: the report splits the think times of an engine that
+// names its moves' kinds.
+func TestRunReportsKinds(t *testing.T) {
+	a, b := fake(t, "labelled"), fake(t, "scan")
+	var out strings.Builder
+	err := run(context.Background(), []string{"-a", a.cmdline, "-b", b.cmdline, "-aname", "A", "-bname", "B",
+		"-games", "2", "-turn", "100ms"}, &out)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	s := out.String()
+	for _, want := range []string{"\n    forced: ", "\n    unforced: ", "\n      proved: ", "\n      searched: "} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Count(s, "forced: ") != 2 {
+		t.Errorf("kinds reported for an engine that names none:\n%s", s)
 	}
 }
 

@@ -52,9 +52,28 @@ func chatter(text string) bool {
 }
 
 // answer waits up to timeout for the engine's next line that is not
-// chatter, and returns it with its arrival time.
-func (e *pbrain) answer(timeout time.Duration) (engineproc.Line, error) {
-	return e.Await(timeout, func(text string) bool { return !chatter(text) })
+// chatter, and returns it with its arrival time and the kind of move the
+// engine said it was in a movekind message before it ("" when it said none;
+// see moveKind).
+func (e *pbrain) answer(timeout time.Duration) (l engineproc.Line, kind string, err error) {
+	l, err = e.Await(timeout, func(text string) bool {
+		if k, ok := moveKind(text); ok {
+			kind = k
+		}
+		return !chatter(text)
+	})
+	return l, kind, err
+}
+
+// moveKind reads a line "MESSAGE movekind KIND ...", which pbrain-tengen
+// writes before each move (KIND: forced, proved or searched), and returns
+// KIND. ok is false for any other line.
+func moveKind(text string) (kind string, ok bool) {
+	f := strings.Fields(text)
+	if len(f) < 3 || !strings.EqualFold(f[0], "MESSAGE") || f[1] != "movekind" {
+		return "", false
+	}
+	return f[2], true
 }
 
 // parseMove reads an engine's move "x,y" (piskvork coordinates: from the

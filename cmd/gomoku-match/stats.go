@@ -66,9 +66,85 @@ func (t *tally) String() string {
 // clock collects one engine's thinking times over a match.
 type clock struct {
 	times []time.Duration
-	late  int // moves after timeout_turn (within the grace)
-	lost  int // games lost on time
+	kinds []string // the kind of each move as the engine said, "" if it did not; parallel to times
+	late  int      // moves after timeout_turn (within the grace)
+	lost  int      // games lost on time
 }
+
+// kindForced is the kind of move (see moveKind) that the engine had no
+// choice about or found before its main search: the rest are unforced.
+const kindForced = "forced"
+
+// byKind renders, when the engine said what kind its moves were, the think
+// times of its forced moves and of its unforced ones (any other kind), each
+// as "KIND: n moves, think mean, median, p10, max", then those of each kind
+// of unforced move when it named more than one. Moves it said nothing about
+// are counted as "unknown". It returns nothing when the engine named no kind.
+func (c *clock) byKind() []string {
+	groups := map[string][]time.Duration{}
+	named := false
+	for i, t := range c.times {
+		k := ""
+		if i < len(c.kinds) {
+			k = c.kinds[i]
+		}
+		if k == "" {
+			k = "unknown"
+		} else {
+			named = true
+		}
+		groups[k] = append(groups[k], t)
+	}
+	if !named {
+		return nil
+	}
+	var unforced []time.Duration
+	var kinds []string
+	for k, ts := range groups {
+		if k != kindForced {
+			unforced = append(unforced, ts...)
+			kinds = append(kinds, k)
+		}
+	}
+	slices.Sort(kinds)
+	lines := []string{kindLine(kindForced, groups[kindForced]), kindLine("unforced", unforced)}
+	if len(kinds) > 1 {
+		for _, k := range kinds {
+			lines = append(lines, kindLine("  "+k, groups[k]))
+		}
+	}
+	return lines
+}
+
+// kindLine renders one group of byKind.
+func kindLine(name string, times []time.Duration) string {
+	if len(times) == 0 {
+		return name + ": no moves"
+	}
+	s := summarise(times)
+	return fmt.Sprintf("%s: %d moves, think mean %s, median %s, p10 %s, max %s",
+		name, len(times), ms(s.mean), ms(s.median), ms(s.p10), ms(s.max))
+}
+
+// summary is the distribution of some think times.
+type summary struct{ mean, p10, median, p90, max time.Duration }
+
+// summarise returns the mean, the 10th percentile, median and 90th
+// percentile (the time at that fraction of the sorted times, rounded down)
+// and the maximum of times, which must not be empty.
+func summarise(times []time.Duration) summary {
+	ts := slices.Clone(times)
+	slices.Sort(ts)
+	var sum time.Duration
+	for _, t := range ts {
+		sum += t
+	}
+	q := func(f float64) time.Duration { return ts[int(f*float64(len(ts)-1))] }
+	return summary{mean: sum / time.Duration(len(ts)), p10: q(0.1), median: q(0.5), p90: q(0.9), max: ts[len(ts)-1]}
+}
+
+// ms writes d in milliseconds with one decimal.
+func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond)) }
 
 // String renders the move count, the mean, median, 10th and 90th
 // percentiles and maximum of the times, and the late moves.
@@ -76,14 +152,7 @@ func (c *clock) String() string {
 	if len(c.times) == 0 {
 		return "no moves"
 	}
-	ts := slices.Clone(c.times)
-	slices.Sort(ts)
-	var sum time.Duration
-	for _, t := range ts {
-		sum += t
-	}
-	q := func(f float64) time.Duration { return ts[int(f*float64(len(ts)-1))] }
-	ms := func(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond)) }
+	s := summarise(c.times)
 	return fmt.Sprintf("%d moves, think mean %s, p10 %s, median %s, p90 %s, max %s; %d past the turn, %d games lost on time",
-		len(ts), ms(sum/time.Duration(len(ts))), ms(q(0.1)), ms(q(0.5)), ms(q(0.9)), ms(ts[len(ts)-1]), c.late, c.lost)
+		len(c.times), ms(s.mean), ms(s.p10), ms(s.median), ms(s.p90), ms(s.max), c.late, c.lost)
 }

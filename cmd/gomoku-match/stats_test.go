@@ -93,3 +93,31 @@ func TestClock(t *testing.T) {
 		t.Errorf("empty clock: %q", got)
 	}
 }
+
+func TestClockByKind(t *testing.T) {
+	c := clock{}
+	for i, ms := range []int{1, 180, 2, 170, 40, 175, 3} {
+		c.times = append(c.times, time.Duration(ms)*time.Millisecond)
+		c.kinds = append(c.kinds, []string{"forced", "searched", "forced", "searched", "proved", "searched", "forced"}[i])
+	}
+	want := []string{
+		"forced: 3 moves, think mean 2.0ms, median 2.0ms, p10 1.0ms, max 3.0ms",
+		"unforced: 4 moves, think mean 141.2ms, median 170.0ms, p10 40.0ms, max 180.0ms",
+		"  proved: 1 moves, think mean 40.0ms, median 40.0ms, p10 40.0ms, max 40.0ms",
+		"  searched: 3 moves, think mean 175.0ms, median 175.0ms, p10 170.0ms, max 180.0ms",
+	}
+	if got := c.byKind(); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	// One unforced kind: no breakdown of it; no forced move.
+	c.kinds = []string{"searched", "searched", "searched", "searched", "searched", "searched", "searched"}
+	want = []string{"forced: no moves", "unforced: 7 moves, think mean 81.6ms, median 40.0ms, p10 1.0ms, max 180.0ms"}
+	if got := c.byKind(); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	// An engine that names no kind gets no breakdown.
+	c.kinds = make([]string, len(c.times))
+	if got := c.byKind(); got != nil {
+		t.Errorf("no kinds named: %q", got)
+	}
+}

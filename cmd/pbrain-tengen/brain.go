@@ -403,7 +403,35 @@ func (b *brain) move(ctx context.Context) string {
 	if err := b.game.PlayPoint(r.Move); err != nil {
 		return "ERROR " + err.Error()
 	}
-	return b.coords(r.Move)
+	return moveMessage(r) + "\n" + b.coords(r.Move)
+}
+
+// The kinds of move in moveMessage.
+const (
+	kindForced   = "forced"   // a five, a block of a four, a threat-space win, or the only move that stops a threat
+	kindProved   = "proved"   // the main search proved a win or a loss before the deadline
+	kindSearched = "searched" // the main search ran until it was stopped
+)
+
+// movePrefix starts the MESSAGE line that precedes every move.
+const movePrefix = "MESSAGE movekind "
+
+// moveMessage is the line sent just before a move: "MESSAGE movekind KIND
+// by=HOW depth=D nodes=N", KIND one of the kinds above, HOW the engine's way of
+// finding it (ai.Result.By). A manager shows MESSAGE lines or ignores them;
+// cmd/gomoku-match reads the kind to report think times of forced and
+// unforced moves apart.
+func moveMessage(r ai.Result) string {
+	kind := kindSearched
+	switch {
+	case r.By != "search" && r.By != "random":
+		kind = kindForced
+	case r.By == "search" && r.Roots == 1:
+		kind = kindForced
+	case r.By == "search" && (ai.IsWin(r.Score) || ai.IsLoss(r.Score)):
+		kind = kindProved
+	}
+	return fmt.Sprintf("%s%s by=%s depth=%d nodes=%d", movePrefix, kind, r.By, r.Depth, r.Nodes)
 }
 
 // forbidden lists black's renju forbidden points in Yixin's format: "FORBID "

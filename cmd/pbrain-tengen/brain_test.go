@@ -7,11 +7,24 @@ import (
 	"testing"
 
 	"github.com/tengen-bot/tengen/engine/gomoku"
+	"github.com/tengen-bot/tengen/engine/gomoku/ai"
 )
 
 // session runs the brain on the script (one command per line) and returns
-// its answer lines.
+// its answer lines, without the MESSAGE lines before its moves.
 func session(t *testing.T, level int, script ...string) []string {
+	t.Helper()
+	var answers []string
+	for _, l := range rawSession(t, level, script...) {
+		if !strings.HasPrefix(l, movePrefix) {
+			answers = append(answers, l)
+		}
+	}
+	return answers
+}
+
+// rawSession is session with every line the brain writes.
+func rawSession(t *testing.T, level int, script ...string) []string {
 	t.Helper()
 	var out bytes.Buffer
 	in := strings.NewReader(strings.Join(script, "\r\n") + "\r\n")
@@ -23,6 +36,58 @@ func session(t *testing.T, level int, script ...string) []string {
 		return nil
 	}
 	return strings.Split(text, "\n")
+}
+
+// TestMoveMessages: every move comes right after a MESSAGE line that says
+// what kind of move it is.
+func TestMoveMessages(t *testing.T) {
+	got := rawSession(t, 10, "START 15", "INFO timeout_turn 300", "INFO max_node 2000",
+		// The brain's four in the top row: five at 4,0.
+		"BOARD", "0,0,1", "1,0,1", "2,0,1", "3,0,1", "7,7,2", "7,8,2", "7,9,2", "10,10,2", "DONE",
+		"RESTART",
+		// The opponent's four on the bottom row: a forced block.
+		"BOARD", "5,14,2", "6,14,2", "7,14,2", "8,14,2", "7,7,1", "3,3,1", "11,3,1", "DONE",
+		"RESTART",
+		// A quiet opening: the main search runs to its node budget.
+		"BOARD", "7,7,2", "7,6,1", "5,5,2", "DONE")
+	want := []string{
+		"OK",
+		"MESSAGE movekind forced by=five depth=0 nodes=0", "4,0",
+		"OK",
+		"MESSAGE movekind forced by=block depth=0 nodes=0", "*",
+		"OK",
+		"MESSAGE movekind searched by=search *", "*",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("lines %q, want %q", got, want)
+	}
+	for i, w := range want {
+		if pre, ok := strings.CutSuffix(w, "*"); !ok && got[i] != w || ok && !strings.HasPrefix(got[i], pre) {
+			t.Errorf("line %d = %q, want %q", i, got[i], w)
+		}
+	}
+}
+
+func TestMoveKind(t *testing.T) {
+	for _, tc := range []struct {
+		r    ai.Result
+		want string
+	}{
+		{ai.Result{By: "five"}, kindForced},
+		{ai.Result{By: "block"}, kindForced},
+		{ai.Result{By: "vcf", Score: ai.WinScore - 7}, kindForced},
+		{ai.Result{By: "vct", Score: ai.WinScore - 11}, kindForced},
+		{ai.Result{By: "search", Roots: 1, Depth: 1}, kindForced},
+		{ai.Result{By: "search", Roots: 9, Depth: 5, Score: ai.WinScore - 9}, kindProved},
+		{ai.Result{By: "search", Roots: 9, Depth: 3, Score: -(ai.WinScore - 4)}, kindProved},
+		{ai.Result{By: "search", Roots: 9, Depth: 7, Score: 120}, kindSearched},
+		{ai.Result{By: "random", Roots: 0}, kindSearched},
+	} {
+		msg := moveMessage(tc.r)
+		if kind, _, _ := strings.Cut(strings.TrimPrefix(msg, movePrefix), " "); !strings.HasPrefix(msg, movePrefix) || kind != tc.want {
+			t.Errorf("%+v: %q, want kind %s", tc.r, msg, tc.want)
+		}
+	}
 }
 
 func TestProtocolSessions(t *testing.T) {

@@ -43,7 +43,7 @@ func FuzzPoint(f *testing.F) {
 }
 
 // answerLine matches every line the brain may write.
-var answerLine = regexp.MustCompile(`^(OK|ERROR .+|UNKNOWN .+|\d+,\d+|FORBID (\d{4})*\.|name=.*)$`)
+var answerLine = regexp.MustCompile(`^(OK|ERROR .+|UNKNOWN .+|\d+,\d+|FORBID (\d{4})*\.|name=.*|MESSAGE movekind \w+ by=\w+ depth=\d+ nodes=\d+)$`)
 
 // FuzzSession feeds arbitrary command lines (after a START) to the brain: it
 // must never fail or write anything but protocol answers.

@@ -14,6 +14,13 @@
 // START, before the clock runs. INFO max_node caps the nodes searched per
 // move, which makes its moves reproducible.
 //
+// Just before each move it writes "MESSAGE movekind KIND by=HOW depth=D
+// nodes=N": KIND is forced (a five, a block of a four, a threat-space win
+// found before the main search, or the only move that stops a threat),
+// proved (the main search proved a win or a loss early) or searched (the
+// main search ran until its deadline or node budget). cmd/gomoku-match
+// reports the think times of each kind apart.
+//
 // Usage:
 //
 //	pbrain-tengen [-level n]

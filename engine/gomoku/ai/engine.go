@@ -43,6 +43,10 @@ type Result struct {
 	PV      []gomoku.Point // the expected line, Move first
 	Elapsed time.Duration  // time spent
 	By      string         // how the move was found: "five", "block", "vcf", "vct", "search", "random"
+	// Roots is the number of root moves the main search chose among (By
+	// "search"): 1 when only one move stops the opponent's threats, which
+	// makes the move forced.
+	Roots int
 }
 
 // Win scores: making five now scores WinScore-1, a win n plies ahead
@@ -111,6 +115,8 @@ type Engine struct {
 	threatMoves [maxPly][cells]int16
 	moves       [maxPly][cells]int16
 	scores      [maxPly][cells]int32
+	selBest     [cells]int32    // selectBest's best scores
+	selCand     [cells]selEntry // selectBest's candidates
 	pv          [maxPly][maxPly]int16
 	pvLen       [maxPly]int
 	killers     [maxPly][2]int16

@@ -37,12 +37,24 @@ func (e *Engine) gen(ply, width int) []int16 {
 	if len(moves) == 0 {
 		moves, scores = e.collect(moves, scores, false, false)
 	}
-	// Selection sort of the best width moves (the rest stay unordered and
-	// are cut).
+	// The best width moves, best first, in the order a selection sort
+	// gives them (the rest are cut).
 	n := len(moves)
 	if width > 0 && width < n && !defend {
 		n = width
 	}
+	if n < len(moves) {
+		e.selectBest(moves, scores, n)
+	} else {
+		selectionSort(moves, scores, n)
+	}
+	return moves[:n]
+}
+
+// selectionSort puts the n best moves first, best first, by selection sort:
+// step i swaps the first of the best remaining moves with the move at i. Its
+// order of equal scores is the search's move order, which selectBest keeps.
+func selectionSort(moves []int16, scores []int32, n int) {
 	for i := 0; i < n; i++ {
 		b := i
 		for j := i + 1; j < len(moves); j++ {
@@ -53,7 +65,66 @@ func (e *Engine) gen(ply, width int) []int16 {
 		moves[i], moves[b] = moves[b], moves[i]
 		scores[i], scores[b] = scores[b], scores[i]
 	}
-	return moves[:n]
+}
+
+// selectBest puts in moves[:n] (n < len(moves)) the same moves in the same
+// order as selectionSort(moves, scores, n), without its n passes over all
+// the moves. Only moves scoring at least the n-th best score can be chosen
+// in n steps; selectBest finds that score in one pass, keeps those
+// candidates with their positions and replays the selection sort on them
+// alone. A step of the sort moves a candidate only when it sits at the
+// step's position (it then takes the place of the chosen move); the other
+// moves' positions decide nothing.
+func (e *Engine) selectBest(moves []int16, scores []int32, n int) {
+	// The n best scores, best first, by insertion.
+	best := e.selBest[:0]
+	for _, s := range scores {
+		if len(best) == n {
+			if s <= best[n-1] {
+				continue
+			}
+			best = best[:n-1]
+		}
+		j := len(best)
+		best = append(best, s)
+		for ; j > 0 && best[j-1] < s; j-- {
+			best[j] = best[j-1]
+		}
+		best[j] = s
+	}
+	cut := best[n-1]
+	// The candidates in board-list order, with their positions.
+	cand := e.selCand[:0]
+	for j, s := range scores {
+		if s >= cut {
+			cand = append(cand, selEntry{move: moves[j], pos: int16(j), score: s})
+		}
+	}
+	lo := 0
+	for i := 0; i < n; i++ {
+		b := lo
+		for j := lo + 1; j < len(cand); j++ {
+			if cand[j].score > cand[b].score {
+				b = j
+			}
+		}
+		chosen := cand[b]
+		moves[i], scores[i] = chosen.move, chosen.score
+		if int(cand[lo].pos) == i {
+			// The candidate at position i moves to the chosen one's place.
+			cand[b] = selEntry{move: cand[lo].move, pos: chosen.pos, score: cand[lo].score}
+		} else {
+			// A cut move is at position i: it moves instead.
+			copy(cand[lo+1:b+1], cand[lo:b])
+		}
+		lo++
+	}
+}
+
+// selEntry is a candidate move of selectBest.
+type selEntry struct {
+	move, pos int16
+	score     int32
 }
 
 // collect appends the empty points that the side to move may play, with
@@ -129,6 +200,7 @@ func (e *Engine) iterate(roots []rootMove) Result {
 			res.Depth = depth
 		}
 	}
+	res.Roots = len(roots)
 	return res
 }
 

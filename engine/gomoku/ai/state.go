@@ -57,6 +57,7 @@ type state struct {
 	cell   [cells]uint8
 	key    [cells][4]uint32
 	shp    [2][cells][4]shape
+	cix    [2][cells]uint16 // comboIndex of shp, kept by combineSide and reshape
 	thr    [2][cells]threat
 	val    [2][cells]int32
 	sus    [cells]bool // black's shapes there might make a renju foul
@@ -182,7 +183,9 @@ func (s *state) combineSide(p, side, sign int) {
 		s.nthr[side][s.thr[side][p]]--
 		return
 	}
-	c := &s.combos[comboIndex(&s.shp[side][p])]
+	ix := comboIndex(&s.shp[side][p])
+	s.cix[side][p] = uint16(ix)
+	c := &s.combos[ix]
 	if side == 0 {
 		s.sus[p] = s.rule == gomoku.Renju && c.fouls
 	}
@@ -190,6 +193,31 @@ func (s *state) combineSide(p, side, sign int) {
 	s.val[side][p] = c.val
 	s.sum[side] += c.val
 	s.nthr[side][c.thr]++
+}
+
+// comboStep is how much a line shape along each direction weighs in
+// comboIndex.
+var comboStep = [4]int{int(shapeCount) * int(shapeCount) * int(shapeCount), int(shapeCount) * int(shapeCount), int(shapeCount), 1}
+
+// reshape sets side's shape at the empty point p along direction d to sh and
+// brings p's threat, value and renju flag and the totals up to date: the same
+// as combineSide(p, side, -1), the new shape, combineSide(p, side, +1), with
+// the combination's index moved by the one shape that changed.
+func (s *state) reshape(p, side, d int, sh shape) {
+	ix := int(s.cix[side][p]) + (int(sh)-int(s.shp[side][p][d]))*comboStep[d]
+	s.shp[side][p][d] = sh
+	s.cix[side][p] = uint16(ix)
+	c := &s.combos[ix]
+	if side == 0 {
+		s.sus[p] = s.rule == gomoku.Renju && c.fouls
+	}
+	if t := s.thr[side][p]; t != c.thr {
+		s.nthr[side][t]--
+		s.nthr[side][c.thr]++
+		s.thr[side][p] = c.thr
+	}
+	s.sum[side] += c.val - s.val[side][p]
+	s.val[side][p] = c.val
 }
 
 // legal reports whether side may play the empty point p: always, except a
@@ -256,14 +284,10 @@ func (s *state) updateLines(p int, code uint32, set bool) {
 					// Only a side whose shape changed has new sums.
 					key := s.key[q][d]
 					if b := s.tab[0][key]; b != s.shp[0][q][d] {
-						s.combineSide(q, 0, -1)
-						s.shp[0][q][d] = b
-						s.combineSide(q, 0, +1)
+						s.reshape(q, 0, d, b)
 					}
 					if w := s.tab[1][swapColours(key)]; w != s.shp[1][q][d] {
-						s.combineSide(q, 1, -1)
-						s.shp[1][q][d] = w
-						s.combineSide(q, 1, +1)
+						s.reshape(q, 1, d, w)
 					}
 				}
 			}
