@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,10 +78,23 @@ func TestNotifiedOncePerTurnChange(t *testing.T) {
 	want("bob offers a draw", w.alice)
 	w.click(w.alice, prompt, "Decline")
 	want("alice declines: nobody's turn changed")
-	w.do(w.bob.Slash(ctx, w.lobby, "board"))
+	board = w.do(w.bob.Slash(ctx, w.lobby, "board"))
 	want("bob shows the board again")
 	w.do(w.carol.Slash(ctx, w.lobby, "move", discordtest.Opt("move", "a1")))
 	want("a bystander's refusal")
+
+	final := w.resign(w.bob, board)
+	want("bob resigns: nobody has to act")
+	w.must(w.bob.Click(ctx, final, buttonID(t, final, "Rematch")))
+	offer, err := w.lobby.WaitMessage(ctx, func(m *discordtest.Message) bool {
+		return len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Title, "rematch") && len(m.Buttons()) == 2 && !disabled(m)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want("bob offers a rematch", w.alice)
+	w.click(w.alice, offer, "Accept")
+	want("alice accepts: bob, now black, moves first", w.bob)
 
 	w.noFailures()
 }
