@@ -88,6 +88,32 @@ func (m *Manager) Close(ctx context.Context) error {
 
 func (m *Manager) now() time.Time { return m.cfg.Clock.Now() }
 
+// untilClosed returns a context that ends with parent or when the Manager
+// closes, whichever comes first: for work outside the pool's turns.
+func (m *Manager) untilClosed(parent context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(parent)
+	go func() {
+		select {
+		case <-m.quit:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, cancel
+}
+
+// sleep waits d; false means ctx ended first.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
 // AIWaiting returns how many AI turns wait for a worker.
 func (m *Manager) AIWaiting() int { return m.pool.Waiting() }
 

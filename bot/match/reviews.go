@@ -143,15 +143,8 @@ func (m *Manager) review(a Analyst, g *store.Game, run *reviewRun) {
 	}
 	// Each position is analysed by a piece of low-priority work of the
 	// pool; the review waits for each in turn, until the Manager closes.
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := m.untilClosed(context.Background())
 	defer cancel()
-	go func() {
-		select {
-		case <-m.quit:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
 	low := lowAnalyst{a: a, pool: m.pool}
 	r, err := ReviewGame(ctx, low, g.Kind, g.Moves, m.cfg.ReviewNodes, run.tell)
 	if err != nil {

@@ -53,15 +53,8 @@ func (m *Manager) SelfPlayPuzzles(ctx context.Context, setup Setup, seed uint64)
 	if m.cfg.AI == nil || m.cfg.Analyst == nil || m.cfg.Puzzles == nil {
 		return SelfPlay{}, errors.New("self-play: needs the AI, an analyst and a store of puzzles")
 	}
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := m.untilClosed(ctx) // closing the Manager ends the game too
 	defer cancel()
-	go func() { // closing the Manager ends the game too
-		select {
-		case <-m.quit:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
 	g, err := NewGame(setup)
 	if err != nil {
 		return SelfPlay{}, fmt.Errorf("self-play: %w", err)
@@ -145,12 +138,10 @@ func (m *Manager) StockPuzzles(ctx context.Context, after time.Duration) {
 	if m.cfg.PuzzleStock < 0 || m.cfg.AI == nil || m.cfg.Analyst == nil || m.cfg.Puzzles == nil {
 		return
 	}
-	select {
-	case <-ctx.Done():
+	ctx, cancel := m.untilClosed(ctx)
+	defer cancel()
+	if !sleep(ctx, after) {
 		return
-	case <-m.quit:
-		return
-	case <-time.After(after):
 	}
 	seed := rand.Uint64()
 	full := 0 // kinds in a row found with their stock
@@ -174,12 +165,8 @@ func (m *Manager) StockPuzzles(ctx context.Context, after time.Duration) {
 		if err != nil || full >= len(stockSetups) {
 			wait, full = stockWait, 0
 		}
-		select {
-		case <-ctx.Done():
+		if !sleep(ctx, wait) {
 			return
-		case <-m.quit:
-			return
-		case <-time.After(wait):
 		}
 	}
 }
