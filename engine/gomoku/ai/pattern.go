@@ -81,9 +81,12 @@ type combo struct {
 
 // comboIndex returns the index in shapeTables.combos of four shapes.
 func comboIndex(s *[4]shape) int {
-	n := int(shapeCount)
-	return ((int(s[0])*n+int(s[1]))*n+int(s[2]))*n + int(s[3])
+	return int(s[0])*comboStep[0] + int(s[1])*comboStep[1] + int(s[2])*comboStep[2] + int(s[3])*comboStep[3]
 }
+
+// comboStep is how much a line shape along each direction weighs in
+// comboIndex (reshape moves an index by one shape with it).
+var comboStep = [4]int{int(shapeCount) * int(shapeCount) * int(shapeCount), int(shapeCount) * int(shapeCount), int(shapeCount), 1}
 
 // tables is built once, on first use, and read-only afterwards.
 var tables = sync.OnceValue(buildTables)

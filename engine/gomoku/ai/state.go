@@ -195,10 +195,6 @@ func (s *state) combineSide(p, side, sign int) {
 	s.nthr[side][c.thr]++
 }
 
-// comboStep is how much a line shape along each direction weighs in
-// comboIndex.
-var comboStep = [4]int{int(shapeCount) * int(shapeCount) * int(shapeCount), int(shapeCount) * int(shapeCount), int(shapeCount), 1}
-
 // reshape sets side's shape at the empty point p along direction d to sh and
 // brings p's threat, value and renju flag and the totals up to date: the same
 // as combineSide(p, side, -1), the new shape, combineSide(p, side, +1), with
