@@ -79,7 +79,9 @@ func (b *Bot) review(q *request, id int64) (reply, error) {
 	}
 	return reply{kind: replyMessage, msg: &message{Content: reviewProgress(q.public, id, 0, 1)},
 		after: func(messageID string) {
-			req.ChannelID, req.MessageID = q.i.ChannelID, messageID
+			if messageID != "" {
+				b.recordAnswer(q.ctx, &req, q.i.ChannelID, messageID)
+			}
 			b.startReview(req)
 		}}, nil
 }
@@ -121,8 +123,14 @@ func (b *Bot) startReview(req store.ReviewRequest) {
 // request stays for the next start.
 func (b *Bot) answerReview(ctx context.Context, req store.ReviewRequest) {
 	byToken := b.clock.Now().Before(req.TokenUntil)
-	if byToken {
-		b.recordAnswer(ctx, &req)
+	if byToken && req.MessageID == "" {
+		// An answer sent in the body of an HTTP interaction request came
+		// back without its id: the token tells it.
+		if m, err := b.rest.webhookMessage(ctx, req.Token, "@original"); err != nil {
+			b.log.Warn("finding a review's answer", "game", req.GameID, "err", err)
+		} else {
+			b.recordAnswer(ctx, &req, m.ChannelID, m.ID)
+		}
 	}
 	loc := localeOf(discordgo.Locale(req.Locale))
 	var (
@@ -199,20 +207,11 @@ wait:
 	}
 }
 
-// recordAnswer records which message answers req, so that the bot token
-// can edit it once the interaction's token has lapsed. An answer sent in
-// the body of an HTTP interaction request came back without its id: the
-// token tells it.
-func (b *Bot) recordAnswer(ctx context.Context, req *store.ReviewRequest) {
-	if req.MessageID == "" {
-		m, err := b.rest.webhookMessage(ctx, req.Token, "@original")
-		if err != nil {
-			b.log.Warn("finding a review's answer", "game", req.GameID, "err", err)
-			return
-		}
-		req.ChannelID, req.MessageID = m.ChannelID, m.ID
-	}
-	if err := b.st.ReviewShownIn(ctx, req.Interaction, req.ChannelID, req.MessageID); err != nil {
+// recordAnswer records that messageID in channelID answers req, so that
+// the bot token can edit it once the interaction's token has lapsed.
+func (b *Bot) recordAnswer(ctx context.Context, req *store.ReviewRequest, channelID, messageID string) {
+	req.ChannelID, req.MessageID = channelID, messageID
+	if err := b.st.ReviewShownIn(ctx, req.Interaction, channelID, messageID); err != nil {
 		b.log.Warn("recording a review's answer", "game", req.GameID, "err", err)
 	}
 }
