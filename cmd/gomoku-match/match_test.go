@@ -335,3 +335,62 @@ func TestOpenings(t *testing.T) {
 		t.Error("an illegal opening was accepted")
 	}
 }
+
+// TestTransforms: the symmetries keep every opening legal and distinct, map
+// the centre to itself, and -transforms plays them in order after the plain
+// openings.
+func TestTransforms(t *testing.T) {
+	o, err := parseOpenings(openingsText, gomoku.Small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := transformed(o, 8, gomoku.Small)
+	if len(all) != 8*len(o) {
+		t.Fatalf("%d openings, want %d", len(all), 8*len(o))
+	}
+	seen := map[string]bool{}
+	for i, moves := range all {
+		if i < len(o) && openingText(moves) != openingText(o[i]) {
+			t.Errorf("opening %d changed by the identity: %s", i+1, openingText(moves))
+		}
+		if moves[0] != gomoku.PointAt(7, 7) {
+			t.Errorf("opening %d does not start at the centre: %s", i+1, openingText(moves))
+		}
+		k := openingText(moves)
+		seen[k] = true
+		if _, err := parseOpenings(k, gomoku.Small); err != nil {
+			t.Errorf("opening %d: %v", i+1, err)
+		}
+	}
+	// Some openings are symmetric themselves, so not all 208 differ, but
+	// most must.
+	if len(seen) < 6*len(o) {
+		t.Errorf("%d distinct openings of %d", len(seen), len(all))
+	}
+	p := gomoku.PointAt(3, 5) // d6
+	for k, want := range []string{"d6", "f4", "l6", "j4", "d10", "f12", "l10", "j12"} {
+		if got := symmetry(p, k, gomoku.Small).String(); got != want {
+			t.Errorf("symmetry %d of d6 = %s, want %s", k, got, want)
+		}
+	}
+}
+
+// TestRunTransforms: -transforms continues with the transformed openings
+// once the plain ones are used, and refuses counts outside 1..8.
+func TestRunTransforms(t *testing.T) {
+	a, b := fake(t, "scan"), fake(t, "scan")
+	var out strings.Builder
+	err := run(context.Background(), []string{"-a", a.cmdline, "-b", b.cmdline, "-aname", "A", "-bname", "B",
+		"-games", "2", "-first", "26", "-transforms", "2", "-turn", "100ms"}, &out)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	if s := out.String(); !strings.Contains(s, "(opening 27: h8 i8 j6)") {
+		t.Errorf("the 27th opening is not the first one transposed:\n%s", s)
+	}
+	for _, n := range []string{"0", "9"} {
+		if err := run(context.Background(), []string{"-a", "x", "-b", "y", "-transforms", n}, &strings.Builder{}); err == nil {
+			t.Errorf("-transforms %s accepted", n)
+		}
+	}
+}

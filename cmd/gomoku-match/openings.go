@@ -37,6 +37,41 @@ func parseOpenings(text string, size int) ([][]gomoku.Point, error) {
 	return out, nil
 }
 
+// transformed returns the openings followed by each of them seen through
+// the board's symmetries 1..n-1 (n at most 8): all the openings under one
+// symmetry, then all under the next. Symmetry k transposes the board when
+// bit 0 is set, mirrors the columns for bit 1 and the rows for bit 2. An
+// engine's search breaks ties between equal moves in board order, so the
+// same opening seen another way gives other games of the same strength.
+func transformed(openings [][]gomoku.Point, n, size int) [][]gomoku.Point {
+	out := make([][]gomoku.Point, 0, n*len(openings))
+	for k := range n {
+		for _, o := range openings {
+			t := make([]gomoku.Point, len(o))
+			for i, p := range o {
+				t[i] = symmetry(p, k, size)
+			}
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// symmetry maps p through symmetry k (0..7) of a size×size board.
+func symmetry(p gomoku.Point, k, size int) gomoku.Point {
+	c, r := p.Col(), p.Row()
+	if k&1 != 0 {
+		c, r = r, c
+	}
+	if k&2 != 0 {
+		c = size - 1 - c
+	}
+	if k&4 != 0 {
+		r = size - 1 - r
+	}
+	return gomoku.PointAt(c, r)
+}
+
 // openingText writes an opening in canonical notation.
 func openingText(moves []gomoku.Point) string {
 	s := make([]string, len(moves))
