@@ -111,6 +111,15 @@ func (r *responder) watch() {
 	_, r.err = r.ackLocked(discordgo.InteractionResponseDeferredChannelMessageWithSource, &payload{}, nil, ackedDeferred, false)
 }
 
+// failure returns the watchdog's failure, if it has failed. The watchdog
+// writes it under mu, possibly while the handler is still answering, so it
+// is read under mu too.
+func (r *responder) failure() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err
+}
+
 // stop ends the watchdog.
 func (r *responder) stop() {
 	if r.watchdog != nil {

@@ -76,8 +76,8 @@ func (b *Bot) handle(ctx context.Context, rc *received, h *httpAnswer) {
 	if b.opt.Observe != nil {
 		b.opt.Observe(kindOfInteraction(i), outcome, time.Since(start))
 	}
-	if r.err != nil {
-		b.log.Warn("deferring the interaction failed", "interaction", i.ID, "err", r.err)
+	if err := r.failure(); err != nil {
+		b.log.Warn("deferring the interaction failed", "interaction", i.ID, "err", err)
 	}
 }
 
