@@ -9,7 +9,7 @@
 // that break ties in board order then play other games of the same
 // strength, so that a comparison of two builds does not rest on how the
 // ties happened to fall in one run (on the node-budget rung against Rapfi
-// one build's runs under four symmetries scored 40.5 to 53 of 208).
+// one build's runs under the eight symmetries scored 27 to 53 of 208).
 // Every engine is started afresh for each game, as Gomocup's manager does,
 // and gets START, INFO timeout_turn, timeout_match, time_left (also before
 // every move), max_memory, game_type and rule (0 freestyle, 1 exactly five,
@@ -77,7 +77,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	bNodes := fs.Int("bnodes", 0, "node budget per move sent to engine B as INFO max_node (0: none)")
 	ruleName := fs.String("rule", "freestyle", "freestyle, standard (exactly five) or renju")
 	games := fs.Int("games", 52, "number of games, rounded up to whole pairs (an opening with colours swapped)")
-	first := fs.Int("first", 0, "index of the first pair's opening in openings.txt (to continue a match)")
+	first := fs.Int("first", 0, "index of the first pair's opening: in openings.txt, then in its transformed copies (to continue a match)")
 	transforms := fs.Int("transforms", 1, "play the openings seen through this many of the board's 8 symmetries, one after the other")
 	turn := fs.Duration("turn", 200*time.Millisecond, "timeout_turn: time per move")
 	matchTime := fs.Duration("matchtime", 0, "timeout_match: time per game for each engine (0: 1000 times -turn)")
