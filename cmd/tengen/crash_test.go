@@ -264,17 +264,20 @@ func TestKillMatrix(t *testing.T) {
 		// ready within defer_after is never deferred): the players then
 		// play on until it does.
 		mayMiss bool
+		// afterAnswer says the step comes after the move's answer, so the
+		// answer arriving first does not mean the step was missed.
+		afterAnswer bool
 	}{
 		{name: "people: after the commit, before the answer", deferAfter: "1s",
 			hold: func(dc *discordtest.Discord) *discordtest.Hold { return dc.HoldNext("POST", callbackRoute, false) }},
 		{name: "people: after the answer, before it is recorded", deferAfter: "1s",
 			hold: func(dc *discordtest.Discord) *discordtest.Hold { return dc.HoldNext("POST", callbackRoute, true) }},
-		{name: "people: between the answer and the old board's edit", deferAfter: "1s",
+		{name: "people: between the answer and the old board's edit", deferAfter: "1s", afterAnswer: true,
 			hold: func(dc *discordtest.Discord) *discordtest.Hold { return dc.HoldNext("PATCH", messageRoute, false) }},
 		{name: "people: after a defer", deferAfter: "1ms", mayMiss: true,
 			hold: func(dc *discordtest.Discord) *discordtest.Hold { return dc.HoldNext("PATCH", originalRoute, false) }},
 		{name: "AI: while the AI thinks", ai: 10, deferAfter: "1s"},
-		{name: "AI: between two edits", ai: 1, deferAfter: "1s",
+		{name: "AI: between two edits", ai: 1, deferAfter: "1s", afterAnswer: true,
 			hold: func(dc *discordtest.Discord) *discordtest.Hold { return dc.HoldNext("PATCH", messageRoute, false) }},
 		{name: "AI: after the answer, before it is recorded", ai: 1, deferAfter: "1s",
 			hold: func(dc *discordtest.Discord) *discordtest.Hold { return dc.HoldNext("POST", callbackRoute, true) }},
@@ -309,6 +312,7 @@ func TestKillMatrix(t *testing.T) {
 			if tt.hold != nil {
 				hold = tt.hold(w.dc)
 			}
+		steps:
 			for tries := 0; ; tries++ {
 				moved := make(chan error, 1)
 				go func() { moved <- w.move(ctx) }()
@@ -321,6 +325,14 @@ func TestKillMatrix(t *testing.T) {
 				select {
 				case <-hold.Reached():
 				case err := <-moved:
+					if err == nil && tt.afterAnswer {
+						select {
+						case <-hold.Reached():
+							break steps
+						case <-ctx.Done():
+							t.Fatal("the move was answered and the step after it never reached")
+						}
+					}
 					if !tt.mayMiss || tries == 5 {
 						t.Fatalf("the move was answered (%v) and the step never reached", err)
 					}
