@@ -2,8 +2,11 @@
 // piskvork protocol) against each other and reports engine A's score and
 // the Elo difference with a 95% interval.
 //
-// Games start from 3-stone openings (openings.txt); each opening is played
-// twice with colours swapped, and the interval is computed from those pairs.
+// Games start from 3-stone openings: the 26 classic ones of openings.txt,
+// most of which favour black, or those of the file -openings names, such as
+// balanced.txt (155 that classical Rapfi judges level). Each opening is
+// played twice with colours swapped, and the interval is computed from
+// those pairs.
 // With -transforms N the openings are played again seen through N-1 more
 // of the board's symmetries (transposed, mirrored): deterministic engines
 // that break ties in board order then play other games of the same
@@ -79,6 +82,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	games := fs.Int("games", 52, "number of games, rounded up to whole pairs (an opening with colours swapped)")
 	first := fs.Int("first", 0, "index of the first pair's opening: in openings.txt, then in its transformed copies (to continue a match)")
 	transforms := fs.Int("transforms", 1, "play the openings seen through this many of the board's 8 symmetries, one after the other")
+	openingsFile := fs.String("openings", "", "file of openings, one a line in canonical notation (default: the built-in openings.txt)")
 	turn := fs.Duration("turn", 200*time.Millisecond, "timeout_turn: time per move")
 	matchTime := fs.Duration("matchtime", 0, "timeout_match: time per game for each engine (0: 1000 times -turn)")
 	memory := fs.Int64("memory", 128<<20, "max_memory in bytes")
@@ -101,9 +105,17 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if *transforms < 1 || *transforms > 8 {
 		return errors.New("-transforms must be 1 to 8")
 	}
-	openings, err := parseOpenings(openingsText, gomoku.Small)
+	text, source := openingsText, "openings.txt"
+	if *openingsFile != "" {
+		b, err := os.ReadFile(*openingsFile)
+		if err != nil {
+			return fmt.Errorf("-openings: %w", err)
+		}
+		text, source = string(b), *openingsFile
+	}
+	openings, err := parseOpenings(text, gomoku.Small)
 	if err != nil {
-		return fmt.Errorf("openings.txt: %w", err)
+		return fmt.Errorf("%s: %w", source, err)
 	}
 	openings = transformed(openings, *transforms, gomoku.Small)
 	if *aName == "" {

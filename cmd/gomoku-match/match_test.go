@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -336,6 +337,49 @@ func TestOpenings(t *testing.T) {
 	}
 }
 
+// TestBalancedOpenings: balanced.txt holds 155 openings of three stones in
+// the central 5x5 points, none the same as another or as a classic
+// opening under any symmetry.
+func TestBalancedOpenings(t *testing.T) {
+	text, err := os.ReadFile("balanced.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := parseOpenings(string(text), gomoku.Small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o) != 155 {
+		t.Errorf("%d openings, want 155", len(o))
+	}
+	classic, err := parseOpenings(openingsText, gomoku.Small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]string{}
+	for _, moves := range classic {
+		for k := range 8 {
+			seen[openingText(transformed([][]gomoku.Point{moves}, k+1, gomoku.Small)[k])] = "classic " + openingText(moves)
+		}
+	}
+	for _, moves := range o {
+		if len(moves) != 3 {
+			t.Errorf("opening %s has %d stones", openingText(moves), len(moves))
+		}
+		for _, p := range moves {
+			if c, r := p.Col(), p.Row(); c < 5 || c > 9 || r < 5 || r > 9 {
+				t.Errorf("opening %s: %s is outside the central 5x5", openingText(moves), p)
+			}
+		}
+		if other, ok := seen[openingText(moves)]; ok {
+			t.Errorf("opening %s is %s under a symmetry", openingText(moves), other)
+		}
+		for k := range 8 {
+			seen[openingText(transformed([][]gomoku.Point{moves}, k+1, gomoku.Small)[k])] = openingText(moves)
+		}
+	}
+}
+
 // TestTransforms: the symmetries keep every opening legal and distinct, map
 // the centre to itself, and -transforms plays them in order after the plain
 // openings.
@@ -372,6 +416,38 @@ func TestTransforms(t *testing.T) {
 		if got := symmetry(p, k, gomoku.Small).String(); got != want {
 			t.Errorf("symmetry %d of d6 = %s, want %s", k, got, want)
 		}
+	}
+}
+
+// TestRunOpeningsFile: -openings plays the openings of a file instead of
+// the built-in ones, and names the file when one is not an opening.
+func TestRunOpeningsFile(t *testing.T) {
+	a, b := fake(t, "scan"), fake(t, "scan")
+	path := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(path, []byte("# two\nh8 j9 g6\nh8 h9 h10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	err := run(context.Background(), []string{"-a", a.cmdline, "-b", b.cmdline, "-aname", "A", "-bname", "B",
+		"-games", "4", "-openings", path, "-turn", "100ms"}, &out)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	for _, want := range []string{"(opening 1: h8 j9 g6)", "(opening 2: h8 h9 h10)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no game from %s:\n%s", want, out.String())
+		}
+	}
+	if err := os.WriteFile(path, []byte("h8 h8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = run(context.Background(), []string{"-a", "x", "-b", "y", "-openings", path}, &strings.Builder{})
+	if err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("a bad openings file: %v", err)
+	}
+	err = run(context.Background(), []string{"-a", "x", "-b", "y", "-openings", path + ".missing"}, &strings.Builder{})
+	if err == nil || !strings.Contains(err.Error(), "-openings") {
+		t.Errorf("a missing openings file: %v", err)
 	}
 }
 
