@@ -300,9 +300,17 @@ func (w *world) settled(r *discordtest.Reply) *discordtest.Message {
 			}
 		}
 		if w.current(m) == nil {
-			if fs := r.Followups(); len(fs) > 0 {
-				m = fs[len(fs)-1]
+			// Deleted: the private answer is the follow-up the bot sends
+			// right after the deletion, which may not have arrived yet.
+			for len(r.Followups()) == 0 {
+				select {
+				case <-ctx.Done():
+					w.t.Fatalf("the deferred reply was deleted and no follow-up came: %v", ctx.Err())
+				case <-time.After(5 * time.Millisecond):
+				}
 			}
+			fs := r.Followups()
+			m = fs[len(fs)-1]
 		}
 	}
 	w.idle()
