@@ -80,7 +80,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	bNodes := fs.Int("bnodes", 0, "node budget per move sent to engine B as INFO max_node (0: none)")
 	ruleName := fs.String("rule", "freestyle", "freestyle, standard (exactly five) or renju")
 	games := fs.Int("games", 52, "number of games, rounded up to whole pairs (an opening with colours swapped)")
-	first := fs.Int("first", 0, "index of the first pair's opening: in openings.txt, then in its transformed copies (to continue a match)")
+	first := fs.Int("first", 0, "index of the first pair's opening: in the openings, then in their transformed copies (to continue a match)")
 	transforms := fs.Int("transforms", 1, "play the openings seen through this many of the board's 8 symmetries, one after the other")
 	openingsFile := fs.String("openings", "", "file of openings, one a line in canonical notation (default: the built-in openings.txt)")
 	turn := fs.Duration("turn", 200*time.Millisecond, "timeout_turn: time per move")
