@@ -302,12 +302,8 @@ func (w *world) settled(r *discordtest.Reply) *discordtest.Message {
 		if w.current(m) == nil {
 			// Deleted: the private answer is the follow-up the bot sends
 			// right after the deletion, which may not have arrived yet.
-			for len(r.Followups()) == 0 {
-				select {
-				case <-ctx.Done():
-					w.t.Fatalf("the deferred reply was deleted and no follow-up came: %v", ctx.Err())
-				case <-time.After(5 * time.Millisecond):
-				}
+			if _, err := r.WaitFollowup(ctx, 0); err != nil {
+				w.t.Fatalf("the deferred reply was deleted and no follow-up came: %v", err)
 			}
 			fs := r.Followups()
 			m = fs[len(fs)-1]

@@ -358,8 +358,8 @@ func TestBalancedOpenings(t *testing.T) {
 	}
 	seen := map[string]string{}
 	for _, moves := range classic {
-		for _, t := range transformed([][]gomoku.Point{moves}, 8, gomoku.Small) {
-			seen[openingText(t)] = "classic " + openingText(moves)
+		for _, sym := range transformed([][]gomoku.Point{moves}, 8, gomoku.Small) {
+			seen[openingText(sym)] = "classic " + openingText(moves)
 		}
 	}
 	for _, moves := range o {
@@ -374,8 +374,8 @@ func TestBalancedOpenings(t *testing.T) {
 		if other, ok := seen[openingText(moves)]; ok {
 			t.Errorf("opening %s is %s under a symmetry", openingText(moves), other)
 		}
-		for _, t := range transformed([][]gomoku.Point{moves}, 8, gomoku.Small) {
-			seen[openingText(t)] = openingText(moves)
+		for _, sym := range transformed([][]gomoku.Point{moves}, 8, gomoku.Small) {
+			seen[openingText(sym)] = openingText(moves)
 		}
 	}
 }
