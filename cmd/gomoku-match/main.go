@@ -4,7 +4,7 @@
 //
 // Games start from 3-stone openings: the 26 classic ones of openings.txt,
 // most of which favour black, or those of the file -openings names, such as
-// balanced.txt (155 that classical Rapfi judges level). Each opening is
+// balanced.txt (128 that classical Rapfi judges level). Each opening is
 // played twice with colours swapped, and the interval is computed from
 // those pairs.
 // With -transforms N the openings are played again seen through N-1 more
