@@ -335,7 +335,7 @@ func (e *Engine) think() (Result, error) {
 	if e.lv.vcfNodes > 0 && !st.has(you, tFive) {
 		if m := e.runVCF(maxVCFDepth, e.lv.vcfNodes, 0.15); m >= 0 {
 			pv := e.threatLine()
-			r := e.result(m, WinScore-len(pv), "vcf", pv)
+			r := e.result(m, WinScore-e.vcfPlies(pv), "vcf", pv)
 			e.report(r)
 			return r, nil
 		}
@@ -393,6 +393,25 @@ func (e *Engine) threatLine() []int16 {
 		st.take(int(line[i]))
 	}
 	return line
+}
+
+// vcfPlies returns how many plies the VCF line pv (threatLine's, from the
+// current position) takes to the five: its own moves when its last move
+// makes five, else two more, the block of the open four or double four it
+// ends with and the five.
+func (e *Engine) vcfPlies(pv []int16) int {
+	st := e.st
+	for _, m := range pv[:len(pv)-1] {
+		st.put(int(m))
+	}
+	five := st.thr[st.stm][pv[len(pv)-1]] == tFive
+	for i := len(pv) - 2; i >= 0; i-- {
+		st.take(int(pv[i]))
+	}
+	if five {
+		return len(pv)
+	}
+	return len(pv) + 2
 }
 
 // defend keeps, when the opponent threatens a VCF (at the levels with

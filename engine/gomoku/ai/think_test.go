@@ -40,6 +40,39 @@ func TestPlaysFive(t *testing.T) {
 	}
 }
 
+// TestVCFScoreCountsEveryPly: a VCF's score is a win in as many plies as
+// the game takes to the five, the block of the open four it ends with and
+// the five included. Here black wins by k9 (four), j9 (block), k8 (open
+// four), a block at either end and the five at the other: 5 plies.
+func TestVCFScoreCountsEveryPly(t *testing.T) {
+	g, err := gomoku.ParseGame("15 freestyle: h8 f6 i9 g5 i7 i6 g9 j6 h9 f9 h7 h6 g6 l6 k6 i8 k7 j7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := think(t, g, 10)
+	if r.By != "vcf" || WinIn(r.Score) != 5 {
+		t.Fatalf("%s by %s, a win in %d plies (score %d), want a VCF in 5", r.Text, r.By, WinIn(r.Score), r.Score)
+	}
+	// Play the line (both sides' moves), then let the engine play on for
+	// both sides, and count the plies to the five.
+	plies := 0
+	for _, p := range r.PV {
+		if err := g.PlayPoint(p); err != nil {
+			t.Fatalf("the line %v: %s: %v", r.PV, p, err)
+		}
+		plies++
+	}
+	for !g.Outcome().Over() && plies < 10 {
+		if err := g.PlayPoint(think(t, g, 10).Move); err != nil {
+			t.Fatal(err)
+		}
+		plies++
+	}
+	if o := g.Outcome(); o.Status != engine.Win || o.Winner != gomoku.Black || plies != 5 {
+		t.Errorf("the line ended %v after %d plies, want black's five after 5", o, plies)
+	}
+}
+
 func TestBlocksFour(t *testing.T) {
 	// White has a four (e6-h6, d6 taken) and a strong shape elsewhere;
 	// black, to move, has an open three that cannot wait.
