@@ -281,6 +281,7 @@ func TestEnginesEvaluateAsTheEngine(t *testing.T) {
 	defer cancel()
 	e := reproducible()
 	accepted := map[bool]int{}
+	const level = 10 // the engines' own Evaluate at the level Engines is asked for
 	for _, n := range reuseGames(t) {
 		var (
 			score  int
@@ -289,10 +290,10 @@ func TestEnginesEvaluateAsTheEngine(t *testing.T) {
 		)
 		switch g := n.g.(type) {
 		case *gomoku.Game:
-			score, err = gomokuai.New(gomokuai.Options{TTSize: 1 << 20, MaxNodes: 3000}).Evaluate(ctx, g)
+			score, err = gomokuai.New(gomokuai.Options{Level: level, TTSize: 1 << 20, MaxNodes: 3000}).Evaluate(ctx, g)
 			accept = gomokuai.AcceptsDraw(score)
 		case *xiangqi.Game:
-			score, err = xiangqiai.New(xiangqiai.Options{TTSize: 1 << 20, MaxNodes: 3000}).Evaluate(ctx, g)
+			score, err = xiangqiai.New(xiangqiai.Options{Level: level, TTSize: 1 << 20, MaxNodes: 3000}).Evaluate(ctx, g)
 			accept = xiangqiai.AcceptsDraw(score)
 		}
 		if err != nil {
@@ -302,7 +303,7 @@ func TestEnginesEvaluateAsTheEngine(t *testing.T) {
 		if accept {
 			want = 0
 		}
-		got, err := e.Evaluate(ctx, n.g, 10)
+		got, err := e.Evaluate(ctx, n.g, level)
 		if err != nil || got != want {
 			t.Errorf("%s: Engines scores %d, %v; the engine %d (accepts a draw: %v)", n.name, got, err, score, accept)
 		}
