@@ -195,7 +195,7 @@ func (a *gomokuAI) think(ctx context.Context, g engine.Game) (string, error) {
 
 func (a *gomokuAI) evaluate(ctx context.Context, g engine.Game) (int, bool, error) {
 	s, err := a.e.Evaluate(ctx, g.(*gomoku.Game))
-	return s, gomokuai.AcceptsDraw(s), err
+	return s, a.e.AcceptsDraw(s), err
 }
 
 // noTimeLimit stands for no time budget in engine/gomoku/ai, which has no

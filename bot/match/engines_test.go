@@ -290,8 +290,9 @@ func TestEnginesEvaluateAsTheEngine(t *testing.T) {
 		)
 		switch g := n.g.(type) {
 		case *gomoku.Game:
-			score, err = gomokuai.New(gomokuai.Options{Level: level, TTSize: 1 << 20, MaxNodes: 3000}).Evaluate(ctx, g)
-			accept = gomokuai.AcceptsDraw(score)
+			ge := gomokuai.New(gomokuai.Options{Level: level, TTSize: 1 << 20, MaxNodes: 3000})
+			score, err = ge.Evaluate(ctx, g)
+			accept = ge.AcceptsDraw(score)
 		case *xiangqi.Game:
 			score, err = xiangqiai.New(xiangqiai.Options{Level: level, TTSize: 1 << 20, MaxNodes: 3000}).Evaluate(ctx, g)
 			accept = xiangqiai.AcceptsDraw(score)

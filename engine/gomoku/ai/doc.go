@@ -11,8 +11,11 @@
 // indexed by the five points on each side; only the points on the four lines
 // through a stone are updated when it is placed or taken. The shapes give
 // each point a combined threat (five, open four or double four, four-three,
-// four, double three, open three) and a value that orders moves and sums into
-// the evaluation.
+// four, double three, open three) and a value that orders moves and, up to
+// level 9, sums into the evaluation. Level 10 evaluates with two other
+// values instead, what the point is worth to the side to move and what it is
+// worth to the side that has just moved, fitted to the results of games
+// against a stronger engine (evalShape).
 //
 // A move is chosen in this order: make a five; block the opponent's five;
 // a VCF (victory by continuous fours) found by threat-space search; a VCT

@@ -77,13 +77,28 @@ func WinIn(score int) int {
 	return 0
 }
 
-// DrawThreshold is the largest |score| at which the engine thinks the game is
-// level enough to accept a draw offer.
-const DrawThreshold = 200
+// DrawThreshold and FittedDrawThreshold are the largest |score| at which the
+// engine thinks the game is level enough to accept a draw offer, with the
+// hand-set evaluation (levels 1-9) and with the fitted one (level 10). The
+// two evaluations count in different units: scores that predict the same
+// share of the game differ by about 203/87, the logistic scales that best
+// fit self-play games' results with each (STRENGTH.md, "Seventh session"),
+// so the thresholds mean the same, a side expected to score about 91% at
+// most.
+const (
+	DrawThreshold       = 200
+	FittedDrawThreshold = 467
+)
 
-// AcceptsDraw reports whether an engine whose Evaluate returned score would
-// accept a draw offer: when neither side stands clearly better.
-func AcceptsDraw(score int) bool { return score >= -DrawThreshold && score <= DrawThreshold }
+// AcceptsDraw reports whether e, whose Evaluate returned score, accepts a
+// draw offer: when neither side stands clearly better.
+func (e *Engine) AcceptsDraw(score int) bool {
+	t := DrawThreshold
+	if e.lv.fitted {
+		t = FittedDrawThreshold
+	}
+	return score >= -t && score <= t
+}
 
 // Depths of the threat searches.
 const (
@@ -220,6 +235,7 @@ func (e *Engine) begin(ctx context.Context, g *gomoku.Game, budget time.Duration
 	}
 	e.tt.age++
 	e.st.reset(g.Board(), g.Turn())
+	e.st.fitted = e.lv.fitted
 	return nil
 }
 
@@ -263,7 +279,7 @@ func (e *Engine) Think(ctx context.Context, g *gomoku.Game) (Result, error) {
 const EvaluateNodes = 10000
 
 // Evaluate returns a short search's score of g from the side to move's view,
-// for deciding on a draw offer (see AcceptsDraw): depth 4 at most, within
+// for deciding on a draw offer (see Engine.AcceptsDraw): depth 4 at most, within
 // EvaluateNodes nodes (or Options.MaxNodes if fewer) and ctx, with no time
 // budget of its own. Bounded by nodes, not time, it gives the same answer
 // however busy the machine is.

@@ -35,6 +35,6 @@ func ExampleEngine_Evaluate() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println("accepts a draw:", gomokuai.AcceptsDraw(score))
+	fmt.Println("accepts a draw:", e.AcceptsDraw(score))
 	// Output: accepts a draw: true
 }

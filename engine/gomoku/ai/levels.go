@@ -14,6 +14,7 @@ type level struct {
 	blunder    float64       // chance of playing a random plausible move without searching
 	careless   bool          // the blunder may ignore a five or a four on the board
 	vctDefence bool          // also keep only root moves that stop the opponent's VCT
+	fitted     bool          // evaluate with the values fitted to game results (evalShape)
 }
 
 // levels describes levels 1..10 (index 0 is unused).
@@ -54,6 +55,15 @@ type level struct {
 //     must be blocked; from level 3 on a five is always made and a four
 //     always blocked.
 //
+// Level 10 also evaluates with the values fitted to game results
+// (evalShape): against classical Rapfi at 10,000 nodes a move they scored
+// 24.3% where the hand-set values scored 16.6% (2,024 games), and 57.6%
+// against the hand-set values at 200 ms a move (256 games; STRENGTH.md,
+// "Seventh session"). The levels below keep the hand-set values: with the
+// fitted ones, levels 6-10 no longer beat the level below by a clear
+// margin, while level 10 with them beats level 9 without them by 65.0%
+// (freestyle) and 76.0% (renju) over 100 games each.
+//
 // Levels 8 to 10 add no capability: they differ only in time, depth cap,
 // width and threat budgets, so their budgets are spaced by factors of 2.5 to
 // 2.7. At 500 ms (1.7 times level 8) level 9 searched 0.6 ply deeper than
@@ -73,7 +83,7 @@ var levels = [11]level{
 	7:  {budget: 170 * time.Millisecond, depth: 7, width: 12, vcfNodes: 50000, vcfDefence: true, vctNodes: 10000, vctDefence: true, margin: 5},
 	8:  {budget: 300 * time.Millisecond, depth: 9, width: 14, vcfNodes: 100000, vcfDefence: true, vctNodes: 30000, vctDefence: true},
 	9:  {budget: 800 * time.Millisecond, depth: 10, width: 16, vcfNodes: 200000, vcfDefence: true, vctNodes: 80000, vctDefence: true},
-	10: {budget: 2 * time.Second, width: 16, vcfNodes: 500000, vcfDefence: true, vctNodes: 300000, vctDefence: true},
+	10: {budget: 2 * time.Second, width: 16, vcfNodes: 500000, vcfDefence: true, vctNodes: 300000, vctDefence: true, fitted: true},
 }
 
 // MinLevel and MaxLevel bound Options.Level.

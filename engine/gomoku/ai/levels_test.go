@@ -148,7 +148,7 @@ func TestEvaluateAndDraws(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !AcceptsDraw(s) {
+	if !e.AcceptsDraw(s) {
 		t.Errorf("two stones: score %d, want a draw accepted", s)
 	}
 	// Black to move has an open three (e8 f8 g8) against nothing.
@@ -157,8 +157,16 @@ func TestEvaluateAndDraws(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if AcceptsDraw(s) || !IsWin(s) {
+	if e.AcceptsDraw(s) || !IsWin(s) {
 		t.Errorf("open three to move: score %d, want a win and no draw", s)
+	}
+	// Level 10's fitted evaluation counts in larger units than the
+	// hand-set one of levels 1-9: the same score is nearer level to it.
+	l9 := New(Options{Level: 9})
+	if l9.AcceptsDraw(DrawThreshold+1) || !e.AcceptsDraw(DrawThreshold+1) || e.AcceptsDraw(FittedDrawThreshold+1) {
+		t.Errorf("draw thresholds: level 9 accepts %d: %v; level 10 accepts %d: %v and %d: %v",
+			DrawThreshold+1, l9.AcceptsDraw(DrawThreshold+1), DrawThreshold+1, e.AcceptsDraw(DrawThreshold+1),
+			FittedDrawThreshold+1, e.AcceptsDraw(FittedDrawThreshold+1))
 	}
 	if WinIn(WinScore-5) != 5 || WinIn(-(WinScore-4)) != -4 || WinIn(100) != 0 {
 		t.Error("WinIn is wrong")

@@ -74,7 +74,8 @@ const comboCount = int(shapeCount) * int(shapeCount) * int(shapeCount) * int(sha
 
 // combo is what four line shapes at a point add up to for one side.
 type combo struct {
-	val   int32
+	val   int32    // worth in move ordering and levels 1-9's evaluation (shapeValue, threatBonus)
+	ev    [2]int32 // worth in the evaluation, by role (evalShape, evalThreat)
 	thr   threat
 	fouls bool // black might commit a renju foul with these shapes
 }
@@ -119,6 +120,8 @@ func combine4(s [4]shape) combo {
 	for _, sh := range s {
 		n[sh]++
 		c.val += shapeValue[sh]
+		c.ev[toMove] += evalShape[toMove][sh]
+		c.ev[moved] += evalShape[moved][sh]
 	}
 	fours := n[shBlock4] + n[shFlex4]
 	switch {
@@ -136,6 +139,8 @@ func combine4(s [4]shape) combo {
 		c.thr = tThree
 	}
 	c.val += threatBonus[c.thr]
+	c.ev[toMove] += evalThreat[toMove][c.thr]
+	c.ev[moved] += evalThreat[moved][c.thr]
 	c.fouls = n[shFive] == 0 && (n[shOverline] > 0 || n[shFlex4] > 0 || fours >= 2 || n[shFlex3] >= 2)
 	return c
 }

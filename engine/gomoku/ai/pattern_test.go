@@ -124,7 +124,7 @@ func TestIncrementalMatchesFresh(t *testing.T) {
 			}{
 				{"keys", fresh.key == st.key}, {"shapes", fresh.shp == st.shp},
 				{"threats", fresh.thr == st.thr}, {"values", fresh.val == st.val},
-				{"sums", fresh.sum == st.sum}, {"threat counts", fresh.nthr == st.nthr},
+				{"sums", fresh.sum == st.sum}, {"evaluation sums", fresh.esum == st.esum}, {"threat counts", fresh.nthr == st.nthr},
 				{"near", fresh.near == st.near}, {"renju flags", fresh.sus == st.sus},
 			} {
 				if !diff.same {
