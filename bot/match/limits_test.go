@@ -270,9 +270,13 @@ func TestAIGamesPerUser(t *testing.T) {
 	}
 }
 
-// orderAI records the order in which it is asked to move (by level, which
-// marks whose game it is); it thinks only once gate is closed, then a
-// fixed time per move, and plays the first legal move.
+// orderAI records the order in which the workers start its moves (by
+// level, which marks whose game it is): it starts only once gate is
+// closed, then thinks a fixed time per move and plays the first legal
+// move. It records the start, not the end, because the queue decides the
+// order in which turns start; when a worker finishes is up to the
+// scheduler (under load a worker can finish two short turns while the
+// other has not yet recorded its one).
 type orderAI struct {
 	mu    sync.Mutex
 	order []int64
@@ -282,10 +286,10 @@ type orderAI struct {
 
 func (a *orderAI) Move(ctx context.Context, g engine.Game, level int) (string, error) {
 	<-a.gate
-	time.Sleep(a.think)
 	a.mu.Lock()
 	a.order = append(a.order, int64(level)) // the level carries the game's owner mark
 	a.mu.Unlock()
+	time.Sleep(a.think)
 	return g.LegalMoves()[0], nil
 }
 
