@@ -350,14 +350,18 @@ func (e *Engine) think() (Result, error) {
 	}
 	if e.lv.vcfNodes > 0 && !st.has(you, tFive) {
 		if m := e.runVCF(maxVCFDepth, e.lv.vcfNodes, 0.15); m >= 0 {
-			pv := e.threatLine()
-			r := e.result(m, WinScore-e.vcfPlies(pv), "vcf", pv)
+			pv, five := e.threatLine()
+			plies := len(pv)
+			if !five {
+				plies += 2 // the block of the open four the line ends with, and the five
+			}
+			r := e.result(m, WinScore-plies, "vcf", pv)
 			e.report(r)
 			return r, nil
 		}
 		if e.lv.vctNodes > 0 && !e.stop {
 			if m := e.runVCT(vctDepth, e.lv.vctNodes, 0.25); m >= 0 {
-				pv := e.threatLine()
+				pv, _ := e.threatLine()
 				r := e.result(m, WinScore-len(pv)-2, "vct", pv)
 				e.report(r)
 				return r, nil
@@ -379,11 +383,11 @@ func (e *Engine) report(r Result) {
 
 // threatLine replays the winning threat line recorded in threatPV from the
 // current position: the attacker's moves and, after a four, the forced
-// block. It stops where the record runs out.
-func (e *Engine) threatLine() []int16 {
+// block. It stops where the record runs out, and reports whether the line's
+// last move makes five (a VCF's line may end with an open four instead).
+func (e *Engine) threatLine() (line []int16, five bool) {
 	st := e.st
 	att := st.stm
-	var line []int16
 	for i := 0; i < maxPly && len(line) < 64; i++ {
 		var m int
 		if st.stm == att {
@@ -398,7 +402,7 @@ func (e *Engine) threatLine() []int16 {
 		if m < 0 || m >= cells || st.cell[m] != cEmpty {
 			break
 		}
-		five := st.thr[st.stm][m] == tFive
+		five = st.thr[st.stm][m] == tFive
 		st.put(m)
 		line = append(line, int16(m))
 		if five {
@@ -408,26 +412,7 @@ func (e *Engine) threatLine() []int16 {
 	for i := len(line) - 1; i >= 0; i-- {
 		st.take(int(line[i]))
 	}
-	return line
-}
-
-// vcfPlies returns how many plies the VCF line pv (threatLine's, from the
-// current position) takes to the five: its own moves when its last move
-// makes five, else two more, the block of the open four or double four it
-// ends with and the five.
-func (e *Engine) vcfPlies(pv []int16) int {
-	st := e.st
-	for _, m := range pv[:len(pv)-1] {
-		st.put(int(m))
-	}
-	five := st.thr[st.stm][pv[len(pv)-1]] == tFive
-	for i := len(pv) - 2; i >= 0; i-- {
-		st.take(int(pv[i]))
-	}
-	if five {
-		return len(pv)
-	}
-	return len(pv) + 2
+	return line, five
 }
 
 // defend keeps, when the opponent threatens a VCF (at the levels with
@@ -468,7 +453,7 @@ func (e *Engine) refute(roots []rootMove, vct bool, nodes uint64) []rootMove {
 	threat := run(nodes/4, 0.1)
 	var line []int16
 	if threat >= 0 && !vct {
-		line = e.threatLine()
+		line, _ = e.threatLine()
 	}
 	st.stm = me
 	if threat < 0 {

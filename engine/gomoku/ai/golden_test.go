@@ -41,7 +41,7 @@ type golden struct {
 // the third session (STRENGTH.md), which must not change a single search
 // decision: the same move, score, depth and node count for every search.
 // Since then, the VCF wins' scores count the two plies after the open four
-// that ends each line (vcfPlies), and level 10's searches evaluate with the
+// that ends each line (threatLine), and level 10's searches evaluate with the
 // values fitted to game results (evalShape; STRENGTH.md, "Seventh
 // session").
 var goldenSearches = []golden{

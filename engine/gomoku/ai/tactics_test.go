@@ -233,7 +233,7 @@ func classifyPosition(t *testing.T, g *gomoku.Game, kind string) (tactic, bool) 
 		if e.runVCF(maxVCFDepth, bigBudget, 1) < 0 {
 			return tc, false
 		}
-		line := e.threatLine()
+		line, _ := e.threatLine()
 		if len(line) < 2*minFours+1 || !verifyFours(g, line) {
 			return tc, false
 		}
@@ -253,7 +253,7 @@ func classifyPosition(t *testing.T, g *gomoku.Game, kind string) (tactic, bool) 
 		}
 		st.stm = you
 		threat := e.runVCF(maxVCFDepth, bigBudget, 1)
-		line := e.threatLine()
+		line, _ := e.threatLine()
 		st.stm = me
 		if threat < 0 || len(line) < 5 {
 			return tc, false
