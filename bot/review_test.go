@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -45,6 +46,9 @@ func (w *world) reviewShown(ch *discordtest.Channel, id string) *discordtest.Mes
 	return m
 }
 
+// whiteBlundered matches a review summary whose white line counts a blunder.
+var whiteBlundered = regexp.MustCompile(`\(white\) · accuracy [0-9.]+%\n[^\n]*blunders [1-9]`)
+
 // TestReviewAFinishedGame: the Review button on a finished board answers
 // with the review's progress, then the review: both players' accuracy,
 // the evaluation graph, and the turning point (bob's a1, a blunder that
@@ -68,8 +72,11 @@ func TestReviewAFinishedGame(t *testing.T) {
 		t.Fatalf("the review: content %q, %d embeds", rv.Content, len(rv.Embeds))
 	}
 	sum, tp := rv.Embeds[0], blunderShown(t, rv)
+	// White's a1 is a blunder; whether the engine also counts its early
+	// i9 as one (about 15% given away, at the class boundary) is its
+	// judgment, not the review's.
 	if sum.Title != "Review of Gomoku game #1" || !strings.Contains(sum.Description, "accuracy") ||
-		!strings.Contains(sum.Description, "blunders 1") || sum.Image == nil {
+		!whiteBlundered.MatchString(sum.Description) || sum.Image == nil {
 		t.Errorf("the summary: %q / %q", sum.Title, sum.Description)
 	}
 	if !strings.Contains(tp.Title, "Move 8 · bob (white)") || !strings.Contains(tp.Description, "Played a1: a blunder") ||

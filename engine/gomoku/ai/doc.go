@@ -21,7 +21,9 @@
 // a VCF (victory by continuous fours) found by threat-space search; a VCT
 // (victory by threes and fours); otherwise iterative-deepening principal
 // variation search with a transposition table, killer moves and late-move
-// reductions. Before the search, if the opponent threatens a VCF (from
+// reductions; level 10 also stops a null-window node near the horizon whose
+// evaluation is far enough above beta (static futility pruning, futile).
+// Before the search, if the opponent threatens a VCF (from
 // level 4) or a VCT (from level 7), the root moves are limited to those that
 // refute it; inside the search a four must be blocked (searched without
 // using depth) and an open three must be answered by a move that stops it or

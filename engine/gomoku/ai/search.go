@@ -331,6 +331,9 @@ func (e *Engine) search(depth, alpha, beta, ply int) int {
 		}
 	}
 
+	if v, ok := e.futile(depth, alpha, beta); ok {
+		return v
+	}
 	moves := e.gen(ply, e.lv.width)
 	if len(moves) == 0 {
 		return 0
@@ -381,6 +384,26 @@ func (e *Engine) search(depth, alpha, beta, ply int) int {
 	}
 	e.tt.store(key, scoreToTT(best, ply), int(bestMove), depth, bound)
 	return best
+}
+
+// futilityDepth is the deepest remaining depth at which futile applies.
+const futilityDepth = 3
+
+// futile reports whether a null-window node depth plies from the horizon
+// may stop at its static evaluation v because that is above beta by more
+// than the level's futility margin a ply (static futility pruning, "reverse
+// futility" in chess engines): the side to move is so far ahead that
+// searching its moves would only confirm the cut-off. It never applies when
+// the opponent threatens an open four (the evaluation cannot see whether
+// the side to move survives it) or when beta is a proven result.
+func (e *Engine) futile(depth, alpha, beta int) (v int, ok bool) {
+	st := e.st
+	if e.lv.futility == 0 || depth > futilityDepth || beta-alpha != 1 ||
+		beta >= winBound || beta <= -winBound || st.nthr[st.stm.Other()][tOpenFour] > 0 {
+		return 0, false
+	}
+	v = st.eval()
+	return v, v-e.lv.futility*depth >= beta
 }
 
 // promote moves the transposition-table move, then the killers, to the front
