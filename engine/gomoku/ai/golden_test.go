@@ -43,7 +43,7 @@ type golden struct {
 // Since then, the VCF wins' scores count the two plies after the open four
 // that ends each line (threatLine), and level 10's searches evaluate with the
 // values fitted to game results (evalShape; STRENGTH.md, "Seventh
-// session").
+// session") and prune by static futility (futile; "Eighth session").
 var goldenSearches = []golden{
 	{"15 freestyle: h8 j10 j6 k5 g9 j11", 10, 6, 0, "g8", 345, 12448, 6, "search"},
 	{"15 freestyle: h8 h9 f10", 10, 6, 0, "g9", -5, 5542, 6, "search"},
