@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -80,7 +81,7 @@ func (p *presenter) reviewMessage(g *store.Game, r match.Review, loc locale) (*m
 		if err != nil {
 			return nil, fmt.Errorf("review of game %d: %w", g.ID, err)
 		}
-		text := loc.t("review.played", played, loc.t("review.class."+rm.Class.String()), int(rm.Loss*100+0.5))
+		text := loc.t("review.played", played, loc.t("review.class."+rm.Class.String()), lossPercent(rm.Loss))
 		switch {
 		case rm.Won > 0 && rm.Lost == 0:
 			text += "\n" + loc.t("review.missed_win."+string(g.Kind), (rm.Won+1)/2)
@@ -176,3 +177,9 @@ func classColour(c match.MoveClass) int {
 	}
 	return 0xFBC02D
 }
+
+// lossPercent is the share of the game a move gave away in whole percent,
+// rounded down, so that it reads like the move classes' thresholds: a
+// mistake gives away under 15% and shows at most 14, a blunder of 15.1%
+// shows 15. (The small addition keeps 0.29 from showing as 28.)
+func lossPercent(loss float64) int { return int(math.Floor(loss*100 + 1e-9)) }

@@ -102,3 +102,23 @@ func TestReviewMessageGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestLossPercent: the percentage a turning point shows agrees with its
+// class: under a threshold never shows the threshold itself.
+func TestLossPercent(t *testing.T) {
+	for _, c := range []struct {
+		loss float64
+		want int
+	}{
+		{0, 0}, {0.0999, 9}, {0.10, 10}, {0.146, 14}, {match.BlunderFrom, 15}, {0.151, 15}, {0.29, 29}, {0.57, 57}, {0.999, 99}, {1, 100},
+	} {
+		if got := lossPercent(c.loss); got != c.want {
+			t.Errorf("lossPercent(%v) = %d, want %d", c.loss, got, c.want)
+		}
+	}
+	for loss := 0.0; loss < 1; loss += 0.001 {
+		if p := lossPercent(loss); match.ClassOf(loss, false) == match.Mistake && p >= int(match.BlunderFrom*100) {
+			t.Errorf("a mistake of %.4f shows %d%%, the blunders' threshold", loss, p)
+		}
+	}
+}
