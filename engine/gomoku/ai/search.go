@@ -390,8 +390,8 @@ func (e *Engine) search(depth, alpha, beta, ply int) int {
 const futilityDepth = 3
 
 // futile reports whether a null-window node depth plies from the horizon
-// may stop at its static evaluation v because that is above beta by more
-// than the level's futility margin a ply (static futility pruning, "reverse
+// may stop at its static evaluation v because that is above beta by at
+// least the level's futility margin a ply (static futility pruning, "reverse
 // futility" in chess engines): the side to move is so far ahead that
 // searching its moves would only confirm the cut-off. It never applies when
 // the opponent threatens an open four (the evaluation cannot see whether
