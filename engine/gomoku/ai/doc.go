@@ -15,7 +15,7 @@
 // level 9, sums into the evaluation. Level 10 evaluates with two other
 // values instead, what the point is worth to the side to move and what it is
 // worth to the side that has just moved, fitted to the results of games
-// against a stronger engine (evalShape).
+// against a stronger engine (evalCombo).
 //
 // A move is chosen in this order: make a five; block the opponent's five;
 // a VCF (victory by continuous fours) found by threat-space search; a VCT

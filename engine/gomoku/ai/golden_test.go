@@ -42,7 +42,7 @@ type golden struct {
 // decision: the same move, score, depth and node count for every search.
 // Since then, the VCF wins' scores count the two plies after the open four
 // that ends each line (threatLine), and level 10's searches evaluate with the
-// values fitted to game results (evalShape; STRENGTH.md, "Seventh
+// values fitted to game results (evalCombo; STRENGTH.md, "Seventh
 // session") and prune by static futility (futile; "Eighth session").
 var goldenSearches = []golden{
 	{"15 freestyle: h8 j10 j6 k5 g9 j11", 10, 6, 0, "g8", 345, 12448, 6, "search"},

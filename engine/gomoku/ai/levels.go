@@ -14,7 +14,7 @@ type level struct {
 	blunder    float64       // chance of playing a random plausible move without searching
 	careless   bool          // the blunder may ignore a five or a four on the board
 	vctDefence bool          // also keep only root moves that stop the opponent's VCT
-	fitted     bool          // evaluate with the values fitted to game results (evalShape)
+	fitted     bool          // evaluate with the values fitted to game results (evalCombo)
 	futility   int           // static futility margin a ply of depth (0 = none; see futile)
 }
 
@@ -57,7 +57,7 @@ type level struct {
 //     always blocked.
 //
 // Level 10 also evaluates with the values fitted to game results
-// (evalShape): against classical Rapfi at 10,000 nodes a move they scored
+// (evalCombo): against classical Rapfi at 10,000 nodes a move they scored
 // 24.3% where the hand-set values scored 16.6% (2,024 games), and 57.6%
 // against the hand-set values at 200 ms a move (256 games; STRENGTH.md,
 // "Seventh session"). The levels below keep the hand-set values: with the

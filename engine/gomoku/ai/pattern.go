@@ -1,6 +1,9 @@
 package ai
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // shape is what a side makes along one line by playing an empty point: the
 // classic Gomoku line shapes, weakest first. It is computed from the five
@@ -75,7 +78,7 @@ const comboCount = int(shapeCount) * int(shapeCount) * int(shapeCount) * int(sha
 // combo is what four line shapes at a point add up to for one side.
 type combo struct {
 	val   int32    // worth in move ordering and levels 1-9's evaluation (shapeValue, threatBonus)
-	ev    [2]int32 // worth in the evaluation, by role (evalShape, evalThreat)
+	ev    [2]int32 // worth in level 10's evaluation, by role (evalCombo)
 	thr   threat
 	fouls bool // black might commit a renju foul with these shapes
 }
@@ -104,24 +107,38 @@ func buildTables() *shapeTables {
 		classify(&t.exact, k, true)
 		classify(&t.free, k, false)
 	}
+	// set[i] is the index among the comboSets of the combination i, sorted.
+	var set [comboCount]uint16
+	k := 0
+	for a := shape(0); a < shapeCount; a++ {
+		for b := a; b < shapeCount; b++ {
+			for c := b; c < shapeCount; c++ {
+				for d := c; d < shapeCount; d++ {
+					set[comboIndex(&[4]shape{a, b, c, d})] = uint16(k)
+					k++
+				}
+			}
+		}
+	}
 	var s [4]shape
 	for i := range t.combos {
 		n := int(shapeCount)
 		s[0], s[1], s[2], s[3] = shape(i/(n*n*n)), shape(i/(n*n)%n), shape(i/n%n), shape(i%n)
-		t.combos[comboIndex(&s)] = combine4(s)
+		sorted := s
+		slices.Sort(sorted[:])
+		t.combos[comboIndex(&s)] = combine4(s, int(set[comboIndex(&sorted)]))
 	}
 	return t
 }
 
-// combine4 adds up four line shapes into a combined threat and a value.
-func combine4(s [4]shape) combo {
+// combine4 adds up four line shapes, whose index among the comboSets is
+// set, into a combined threat and a value.
+func combine4(s [4]shape, set int) combo {
 	var n [shapeCount]int
-	var c combo
+	c := combo{ev: [2]int32{int32(evalCombo[toMove][set]), int32(evalCombo[moved][set])}}
 	for _, sh := range s {
 		n[sh]++
 		c.val += shapeValue[sh]
-		c.ev[toMove] += evalShape[toMove][sh]
-		c.ev[moved] += evalShape[moved][sh]
 	}
 	fours := n[shBlock4] + n[shFlex4]
 	switch {
@@ -139,8 +156,6 @@ func combine4(s [4]shape) combo {
 		c.thr = tThree
 	}
 	c.val += threatBonus[c.thr]
-	c.ev[toMove] += evalThreat[toMove][c.thr]
-	c.ev[moved] += evalThreat[moved][c.thr]
 	c.fouls = n[shFive] == 0 && (n[shOverline] > 0 || n[shFlex4] > 0 || fours >= 2 || n[shFlex3] >= 2)
 	return c
 }

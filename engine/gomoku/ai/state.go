@@ -52,35 +52,6 @@ const (
 	moved  = 1
 )
 
-// evalShape and evalThreat are what the static evaluation counts at an empty
-// point for each role, in sixteenths of its unit: each of the point's four
-// line shapes, and its combined threat. The evaluation is the side to move's
-// total less the other side's. They were fitted to game results: logistic
-// regression of the side to move's result on these counts, over 20,707
-// positions of 1,200 games of level 10 (600 with the hand-set values, 600
-// with an earlier fit) against classical Rapfi from 300 random openings
-// (none of them a test opening), with two more terms that
-// only the fit uses, for black to move and for Tengen to move, so that the
-// values measure positions and not which engine or colour tends to win.
-// Positions where a side can make a five, or where the side to move can make
-// a four-three, or a double three or a four while the other side has no
-// four, are left out: there the search decides. The values those positions
-// alone would set (the side to move's open four, four-three and open-four
-// threat, and both fives) keep their earlier worth. Only level 10 uses them:
-// with them, more search gained less, and levels 6-10 no longer beat the
-// level below by a clear margin. engine/gomoku/ai/STRENGTH.md, "Seventh
-// session", has the fit and the matches.
-var (
-	evalShape = [2][shapeCount]int32{
-		toMove: {shBlock1: -16, shFlex1: -21, shBlock2: -5, shFlex2: 6, shBlock3: 7, shFlex3: 316, shBlock4: 396, shFlex4: 768, shFive: 4800},
-		moved:  {shBlock1: -19, shFlex1: -22, shBlock2: -19, shFlex2: -9, shBlock3: -25, shFlex3: 390, shBlock4: 494, shFlex4: 1208, shFive: 4000},
-	}
-	evalThreat = [2][threatCount]int32{
-		toMove: {tThree: 143, tDoubleThree: 567, tFour: 180, tFourThree: 1440, tOpenFour: 1920},
-		moved:  {tThree: -48, tDoubleThree: -62, tFour: 78, tFourThree: 2882, tOpenFour: 1696},
-	}
-)
-
 // state is the search's position: the stones plus, for every empty point and
 // each side, the shape made on each line by playing there, the combined
 // threat and a value, all updated incrementally around each stone placed or
@@ -101,7 +72,7 @@ type state struct {
 	near   [cells]uint8
 	sum    [2]int32                // Σ val over the empty points, per side
 	esum   [2][2]int32             // Σ combo.ev over the empty points, per side and role
-	fitted bool                    // eval uses esum (evalShape), not sum (shapeValue)
+	fitted bool                    // eval uses esum and evalMask (evalCombo), not sum (shapeValue)
 	nthr   [2][threatCount]int16   // empty points per threat level, per side
 	tab    [2]*[1 << keyBits]shape // shape table used by each side
 	combos *[comboCount]combo
@@ -349,14 +320,41 @@ func (s *state) hash() uint64 { return s.board.Hash() }
 // eval is the static evaluation from the side to move's view. With fitted
 // values (level 10): what its empty points are worth to it as the side to
 // move, less what the opponent's are worth to the side that has just moved
-// (evalShape). Else its points' values against the opponent's, with a bonus
+// (evalCombo), plus what the threats both sides have are worth together
+// (evalMask). Else its points' values against the opponent's, with a bonus
 // for having the move (shapeValue).
 func (s *state) eval() int {
 	me, you := s.stm, s.stm.Other()
 	if s.fitted {
-		return int(s.esum[me][toMove]-s.esum[you][moved]) / 16
+		return int(s.esum[me][toMove]-s.esum[you][moved]+int32(evalMask[s.threatMask()])) / 16
 	}
 	return int(s.sum[me]*6/5-s.sum[you]) / 4
+}
+
+// threatMask sums up the threats each side could make in one move, as
+// evalMask reads them: bit 0 is set when the side to move has a point that
+// makes a four (tFour, nothing stronger), bit 1 when it has one that makes
+// an open three or two; for the opponent, bit 2 a four, bit 3 one open three,
+// bit 4 a double three, bit 5 a four-three and bit 6 an open four or double
+// four. Fives and the side to move's stronger threats are not in it: the
+// fit left out the positions that have them, where the search decides.
+func (s *state) threatMask() int {
+	me, you := s.stm, s.stm.Other()
+	m := 0
+	for i, has := range [threatMaskBits]bool{
+		s.nthr[me][tFour] > 0,
+		s.nthr[me][tThree]+s.nthr[me][tDoubleThree] > 0,
+		s.nthr[you][tFour] > 0,
+		s.nthr[you][tThree] > 0,
+		s.nthr[you][tDoubleThree] > 0,
+		s.nthr[you][tFourThree] > 0,
+		s.nthr[you][tOpenFour] > 0,
+	} {
+		if has {
+			m |= 1 << i
+		}
+	}
+	return m
 }
 
 // find appends to dst the empty points where side's threat is t or more.
