@@ -13,9 +13,10 @@
 // each point a combined threat (five, open four or double four, four-three,
 // four, double three, open three) and a value that orders moves and, up to
 // level 9, sums into the evaluation. Level 10 evaluates with two other
-// values instead, what the point is worth to the side to move and what it is
-// worth to the side that has just moved, fitted to the results of games
-// against a stronger engine (evalCombo).
+// values instead, what the point's set of four shapes is worth to the side
+// to move and what it is worth to the side that has just moved, plus a
+// value for the threats both sides hold, fitted to a stronger engine's
+// judgement of positions (evalCombo, evalMask).
 //
 // A move is chosen in this order: make a five; block the opponent's five;
 // a VCF (victory by continuous fours) found by threat-space search; a VCT

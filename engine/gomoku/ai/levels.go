@@ -14,7 +14,7 @@ type level struct {
 	blunder    float64       // chance of playing a random plausible move without searching
 	careless   bool          // the blunder may ignore a five or a four on the board
 	vctDefence bool          // also keep only root moves that stop the opponent's VCT
-	fitted     bool          // evaluate with the values fitted to game results (evalCombo)
+	fitted     bool          // evaluate with the fitted values (evalCombo, evalMask)
 	futility   int           // static futility margin a ply of depth (0 = none; see futile)
 }
 
@@ -56,14 +56,19 @@ type level struct {
 //     must be blocked; from level 3 on a five is always made and a four
 //     always blocked.
 //
-// Level 10 also evaluates with the values fitted to game results
-// (evalCombo): against classical Rapfi at 10,000 nodes a move they scored
-// 24.3% where the hand-set values scored 16.6% (2,024 games), and 57.6%
-// against the hand-set values at 200 ms a move (256 games; STRENGTH.md,
-// "Seventh session"). The levels below keep the hand-set values: with the
-// fitted ones, levels 6-10 no longer beat the level below by a clear
-// margin, while level 10 with them beats level 9 without them by 65.0%
-// (freestyle) and 76.0% (renju) over 100 games each.
+// Level 10 also evaluates with fitted values. The first, a worth per line
+// shape and per combined threat fitted to game results, scored 24.3%
+// against classical Rapfi at 10,000 nodes a move where the hand-set values
+// scored 16.6% (2,024 games), and 57.6% against the hand-set values at 200
+// ms a move (256 games; STRENGTH.md, "Seventh session"). Since the tenth
+// session a worth per set of four line shapes and per threat mask, fitted
+// to Rapfi's own judgement of positions (evalCombo, evalMask), scores
+// 32.5% on the same rung where those scored 28.9% (1,024 games), and 58.2%
+// against them at 200 ms a move (256 games; "Tenth session"). The levels
+// below keep the hand-set values: with fitted ones, levels 6-10 no longer
+// beat the level below by a clear margin, while level 10 with them beats
+// level 9 without them clearly ("Tenth session", "The ladder", has the
+// games).
 //
 // Level 10 also prunes by static futility (futile): a null-window node
 // within three plies of the horizon stops at its evaluation when that is
