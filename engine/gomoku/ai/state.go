@@ -334,9 +334,9 @@ func (s *state) eval() int {
 // threatMask sums up the threats each side could make in one move, as
 // evalMask reads them: bit 0 is set when the side to move has a point that
 // makes a four (tFour, nothing stronger), bit 1 when it has one that makes
-// an open three or two; for the opponent, bit 2 a four, bit 3 one open three,
-// bit 4 a double three, bit 5 a four-three and bit 6 an open four or double
-// four. Fives and the side to move's stronger threats are not in it: the
+// an open three or a double three; for the opponent, bit 2 a four, bit 3 an
+// open three, bit 4 a double three, bit 5 a four-three and bit 6 an open
+// four or double four. Fives and the side to move's stronger threats are not in it: the
 // fit left out the positions that have them, where the search decides.
 func (s *state) threatMask() int {
 	me, you := s.stm, s.stm.Other()
