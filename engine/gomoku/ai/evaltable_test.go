@@ -25,9 +25,8 @@ func TestEvalComboIgnoresDirection(t *testing.T) {
 	if len(set) != comboSets {
 		t.Fatalf("%d sets of four shapes, comboSets is %d", len(set), comboSets)
 	}
-	n := int(shapeCount)
 	for i := range tb.combos {
-		s := [4]shape{shape(i / (n * n * n)), shape(i / (n * n) % n), shape(i / n % n), shape(i % n)}
+		s := comboShapes(i)
 		sorted := s
 		slices.Sort(sorted[:])
 		k := set[sorted]

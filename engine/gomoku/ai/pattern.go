@@ -88,6 +88,12 @@ func comboIndex(s *[4]shape) int {
 	return int(s[0])*comboStep[0] + int(s[1])*comboStep[1] + int(s[2])*comboStep[2] + int(s[3])*comboStep[3]
 }
 
+// comboShapes returns the four shapes whose comboIndex is i.
+func comboShapes(i int) [4]shape {
+	n := int(shapeCount)
+	return [4]shape{shape(i / (n * n * n)), shape(i / (n * n) % n), shape(i / n % n), shape(i % n)}
+}
+
 // comboStep is how much a line shape along each direction weighs in
 // comboIndex (reshape moves an index by one shape with it).
 var comboStep = [4]int{int(shapeCount) * int(shapeCount) * int(shapeCount), int(shapeCount) * int(shapeCount), int(shapeCount), 1}
@@ -120,10 +126,8 @@ func buildTables() *shapeTables {
 			}
 		}
 	}
-	var s [4]shape
 	for i := range t.combos {
-		n := int(shapeCount)
-		s[0], s[1], s[2], s[3] = shape(i/(n*n*n)), shape(i/(n*n)%n), shape(i/n%n), shape(i%n)
+		s := comboShapes(i)
 		sorted := s
 		slices.Sort(sorted[:])
 		t.combos[comboIndex(&s)] = combine4(s, int(set[comboIndex(&sorted)]))
