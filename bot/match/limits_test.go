@@ -299,11 +299,15 @@ func (a *orderAI) Evaluate(ctx context.Context, g engine.Game, level int) (int, 
 
 // TestAIFlood: a heavy user (no cap) starts 60 games in which the AI moves
 // first; a light user starts one while they wait. Round-robin between
-// users puts the light user's turn after at most one turn per worker,
-// where first-in first-out put it behind the whole flood.
+// users puts the light user's turn after the one the worker holds and the
+// heavy user's next (ahead of it in the ring), where first-in first-out
+// put it behind the whole flood. One worker, so that the order the AI sees
+// is the order the queue picked: with two, a worker descheduled between
+// its pick and the AI call let the other run turns ahead of it, and the
+// test failed under load. bot/queue's TestFlood measures several workers.
 func TestAIFlood(t *testing.T) {
 	ai := &orderAI{think: 2 * time.Millisecond, gate: make(chan struct{})}
-	e := newEnv(t, Config{AI: ai, Workers: 2, MaxAIGames: -1})
+	e := newEnv(t, Config{AI: ai, Workers: 1, MaxAIGames: -1})
 	heavy := Player{ID: "777", Name: "heavy"}
 	const flood = 60
 	for range flood {
@@ -311,7 +315,7 @@ func TestAIFlood(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// the workers hold the first two heavy turns; 58 wait
+	// the worker holds the first heavy turn; 59 wait
 	if _, err := e.m.Solo(ctx, SoloSpec{Setup: Setup{Kind: store.Gomoku}, Player: bob, Level: 2, Start: OpponentFirst}); err != nil {
 		t.Fatal(err)
 	}
@@ -335,8 +339,8 @@ func TestAIFlood(t *testing.T) {
 	}
 	waited := at - before
 	t.Logf("the light user's turn ran after %d of the heavy user's %d queued turns (first in, first out: after all %d)", waited, flood, flood)
-	if waited > 2+1 {
-		t.Fatalf("the light user waited %d turns behind the flood, want at most one per worker", waited)
+	if waited > 2 {
+		t.Fatalf("the light user waited %d turns behind the flood, want at most the held one and the next", waited)
 	}
 }
 
