@@ -343,6 +343,9 @@ func (e *Engine) search(depth, alpha, beta, ply int) int {
 	best, bestMove := -infinity, moves[0]
 	for i, m := range moves {
 		quiet := st.thr[me][m] < tThree && st.thr[you][m] < tFour
+		if quiet && e.lv.moveCount && depth < len(moveCount) && i >= moveCount[depth] {
+			continue
+		}
 		st.put(int(m))
 		var v int
 		if i == 0 {
@@ -385,6 +388,13 @@ func (e *Engine) search(depth, alpha, beta, ply int) int {
 	e.tt.store(key, scoreToTT(best, ply), int(bestMove), depth, bound)
 	return best
 }
+
+// moveCount is how many moves a node depth plies from the horizon searches
+// before it skips the quiet ones, at levels that prune by move count:
+// 3 + depth^1.32, truncated. The transposition-table move
+// and the killers come first, and moves that make a three or stop a four
+// are never skipped, so a threat is always answered.
+var moveCount = [...]int{0, 4, 5, 7, 9, 11, 13}
 
 // futilityDepth is the deepest remaining depth at which futile applies.
 const futilityDepth = 3
