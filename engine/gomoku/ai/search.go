@@ -391,9 +391,9 @@ func (e *Engine) search(depth, alpha, beta, ply int) int {
 
 // moveCount is how many moves a node depth plies from the horizon searches
 // before it skips the quiet ones, at levels that prune by move count:
-// 3 + depth^1.32, truncated. The transposition-table move
-// and the killers come first, and moves that make a three or stop a four
-// are never skipped, so a threat is always answered.
+// 3 + depth^1.32, truncated. The transposition-table move and the killers
+// come first, and moves that make a three or stop a four are never
+// skipped, so a threat is always answered (TestMoveCount).
 var moveCount = [...]int{0, 4, 5, 7, 9, 11, 13}
 
 // futilityDepth is the deepest remaining depth at which futile applies.
