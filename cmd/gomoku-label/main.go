@@ -1,0 +1,325 @@
+// Command gomoku-label asks a Gomocup engine to judge Gomoku positions, for
+// fitting Tengen's evaluation to a stronger engine's judgement (see
+// engine/gomoku/ai/STRENGTH.md and TestFitTables in engine/gomoku/ai).
+//
+// It reads positions from standard input, one a line: the moves from the
+// empty board in canonical notation (black first), optionally followed by a
+// tab and more fields, which are kept. For each it sends the stones with
+// BOARD, lets the engine search up to -nodes nodes (INFO max_node) and
+// writes the line with a tab and the engine's evaluation for the side to
+// move appended. The evaluation is the last "INFO EVAL n" line the engine
+// printed before its move: Rapfi prints those after INFO SHOW_DETAIL 2 (in
+// its units: win rate sigmoid(n/200), mates about ±30000). A position the
+// engine gives no evaluation for is an error.
+//
+// Usage:
+//
+//	gomoku-label -engine rapfi/pbrain-rapfi -nodes 10000 -rule renju -j 2 <positions >labelled
+//
+// Lines come out in the order they went in.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tengen-bot/tengen/cmd/internal/engineproc"
+	"github.com/tengen-bot/tengen/engine/gomoku"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "gomoku-label:", err)
+		os.Exit(1)
+	}
+}
+
+// config is how each position is judged.
+type config struct {
+	cmdline string
+	nodes   int
+	rule    gomoku.Rule
+	timeout time.Duration // longest wait for one answer
+}
+
+// run parses the command line and labels the positions of in onto out.
+func run(ctx context.Context, args []string, in io.Reader, out io.Writer) error {
+	fs := flag.NewFlagSet("gomoku-label", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	cmdline := fs.String("engine", "", "command of the judging engine, a path then arguments")
+	nodes := fs.Int("nodes", 10000, "nodes a position (INFO max_node)")
+	ruleName := fs.String("rule", "freestyle", "freestyle, standard (exactly five) or renju")
+	workers := fs.Int("j", 1, "engines running at once")
+	timeout := fs.Duration("timeout", 30*time.Second, "longest wait for one position's answer")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *cmdline == "" {
+		return errors.New("need -engine, the command of a pbrain engine that prints its evaluation")
+	}
+	rule, err := gomoku.ParseRule(*ruleName)
+	if err != nil {
+		return fmt.Errorf("-rule: %w", err)
+	}
+	if *nodes < 1 || *workers < 1 || *timeout <= 0 {
+		return errors.New("-nodes, -j and -timeout must be positive")
+	}
+	cfg := config{cmdline: *cmdline, nodes: *nodes, rule: rule, timeout: *timeout}
+	return label(ctx, cfg, *workers, in, out)
+}
+
+// job is one input line and, once judged, its output line.
+type job struct {
+	line string
+	done chan result
+}
+
+type result struct {
+	line string
+	err  error
+}
+
+// label runs workers engines over the lines of in and writes the labelled
+// lines to out in input order.
+func label(ctx context.Context, cfg config, workers int, in io.Reader, out io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan job)
+	order := make(chan chan result, 4*workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work(ctx, cfg, jobs)
+		}()
+	}
+	readErr := make(chan error, 1)
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			if strings.TrimSpace(sc.Text()) == "" {
+				continue
+			}
+			j := job{line: sc.Text(), done: make(chan result, 1)}
+			select {
+			case order <- j.done:
+			case <-ctx.Done():
+				readErr <- ctx.Err()
+				return
+			}
+			jobs <- j
+		}
+		readErr <- sc.Err()
+	}()
+	w := bufio.NewWriter(out)
+	var err error
+	for done := range order {
+		r := <-done
+		if r.err != nil {
+			err = r.err
+			cancel()
+			break
+		}
+		fmt.Fprintln(w, r.line)
+	}
+	for range order { // let the reader finish after an error
+	}
+	wg.Wait()
+	if err == nil {
+		err = <-readErr
+	}
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// work judges jobs with one engine, restarting it after a failure so that
+// one bad answer does not stop the others; a job that fails twice fails.
+func work(ctx context.Context, cfg config, jobs <-chan job) {
+	var e *engineproc.Process
+	defer func() {
+		if e != nil {
+			e.Close("END", 2*time.Second)
+		}
+	}()
+	for j := range jobs {
+		if ctx.Err() != nil {
+			j.done <- result{err: ctx.Err()}
+			continue
+		}
+		var r result
+		for attempt := 0; attempt < 2; attempt++ {
+			if e == nil {
+				if e, r.err = start(ctx, cfg); r.err != nil {
+					break
+				}
+			}
+			var ev int
+			if ev, r.err = judge(e, j.line, cfg); r.err == nil {
+				r.line = j.line + "\t" + strconv.Itoa(ev)
+				break
+			}
+			e.Kill()
+			e = nil
+		}
+		j.done <- r
+	}
+}
+
+// start starts the engine in its program's directory, where engines look
+// for their configuration, and sets it up.
+func start(ctx context.Context, cfg config) (*engineproc.Process, error) {
+	args := strings.Fields(cfg.cmdline)
+	path, err := filepath.Abs(args[0])
+	if err != nil {
+		return nil, err
+	}
+	e, err := engineproc.Start(ctx, filepath.Base(path), path, args[1:], filepath.Dir(path))
+	if err != nil {
+		return nil, err
+	}
+	if err := e.Send("START 15"); err != nil {
+		return nil, err
+	}
+	if _, err := e.Await(cfg.timeout, func(s string) bool { return strings.EqualFold(s, "OK") }); err != nil {
+		e.Kill()
+		return nil, fmt.Errorf("START: %w", err)
+	}
+	setup := fmt.Sprintf("INFO rule %d\nINFO max_node %d\nINFO timeout_turn %d\nINFO timeout_match 0\nINFO SHOW_DETAIL 2",
+		protocolRule(cfg.rule), cfg.nodes, cfg.timeout.Milliseconds())
+	if err := e.Send(setup); err != nil {
+		e.Kill()
+		return nil, err
+	}
+	return e, nil
+}
+
+// judge sends the position of line and returns the engine's evaluation.
+func judge(e *engineproc.Process, line string, cfg config) (int, error) {
+	moves, _, _ := strings.Cut(line, "\t")
+	req, err := boardCommand(strings.Fields(moves), cfg.rule)
+	if err != nil {
+		return 0, err
+	}
+	if err := e.Send(req); err != nil {
+		return 0, err
+	}
+	ev, seen := 0, false
+	_, err = e.Await(cfg.timeout, func(s string) bool {
+		if v, ok := evalIn(s); ok {
+			ev, seen = v, true
+			return false
+		}
+		x, y, ok := strings.Cut(s, ",")
+		_, errX := strconv.Atoi(x)
+		_, errY := strconv.Atoi(y)
+		return ok && errX == nil && errY == nil
+	})
+	// Rapfi drops a command that comes just after its answer (see
+	// cmd/gomoku-match's -settle).
+	time.Sleep(settle)
+	if err != nil {
+		return 0, fmt.Errorf("position %q: %w", moves, err)
+	}
+	if !seen {
+		return 0, fmt.Errorf("position %q: the engine moved without printing an evaluation", moves)
+	}
+	return ev, nil
+}
+
+// settle is the pause after each answer before the next command.
+const settle = 20 * time.Millisecond
+
+// mate is the evaluation written for a mate ("M5", "-M5" in Rapfi's output).
+const mate = 30000
+
+// evalIn reads an evaluation from an engine's line: "INFO EVAL v" (Rapfi
+// with SHOW_DETAIL 2, after each depth) or a MESSAGE with "| Eval v |"
+// (Rapfi's depth lines and its summary after the search, which has the
+// final value). v is a number or a mate, "M5" or "-M5".
+func evalIn(s string) (int, bool) {
+	var v string
+	if rest, ok := strings.CutPrefix(s, "INFO EVAL "); ok {
+		v = rest
+	} else if _, rest, ok := strings.Cut(s, "| Eval "); ok && strings.HasPrefix(s, "MESSAGE ") {
+		v, _, _ = strings.Cut(rest, " ")
+	} else {
+		return 0, false
+	}
+	v = strings.TrimSpace(v)
+	sign := 1
+	if t, ok := strings.CutPrefix(v, "-"); ok {
+		sign, v = -1, t
+	}
+	if t, ok := strings.CutPrefix(strings.TrimPrefix(v, "+"), "M"); ok {
+		if _, err := strconv.Atoi(t); err != nil {
+			return 0, false
+		}
+		return sign * mate, true
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, false
+	}
+	return sign * n, true
+}
+
+// boardCommand checks the moves under rule and writes them as BOARD ...
+// DONE for the side to move (1 its stones, 2 the opponent's).
+func boardCommand(moves []string, rule gomoku.Rule) (string, error) {
+	g, err := gomoku.NewGame(gomoku.Small, rule)
+	if err != nil {
+		return "", err
+	}
+	var sb strings.Builder
+	sb.WriteString("BOARD")
+	me := len(moves) & 1
+	for i, m := range moves {
+		p, err := gomoku.ParsePoint(m, gomoku.Small)
+		if err == nil {
+			err = g.PlayPoint(p)
+		}
+		if err != nil {
+			return "", fmt.Errorf("move %d (%s) of %q: %w", i+1, m, strings.Join(moves, " "), err)
+		}
+		who := 2
+		if i&1 == me {
+			who = 1
+		}
+		fmt.Fprintf(&sb, "\n%d,%d,%d", p.Col(), gomoku.Small-1-p.Row(), who)
+	}
+	if g.Outcome().Over() {
+		return "", fmt.Errorf("position %q: the game is over", strings.Join(moves, " "))
+	}
+	sb.WriteString("\nDONE")
+	return sb.String(), nil
+}
+
+// protocolRule is the Gomocup protocol's INFO rule value: 0 freestyle, 1
+// exactly five, 4 renju.
+func protocolRule(r gomoku.Rule) int {
+	switch r {
+	case gomoku.Standard:
+		return 1
+	case gomoku.Renju:
+		return 4
+	}
+	return 0
+}
