@@ -18,12 +18,17 @@ import (
 )
 
 // The fitting pipeline of level 10's evaluation tables (STRENGTH.md, "Tenth
-// session" and later): games of level 10 against a stronger engine
-// (cmd/gomoku-match -v), positions and siblings drawn from them
-// (TestFitPositions), the stronger engine's judgement of each
-// (cmd/gomoku-label) and the fit (TestFitTables). The two tool tests run
+// session" and "Thirteenth session", which has the commands): random
+// training openings (TestFitOpenings), games of level 10 against a stronger
+// engine from them (cmd/gomoku-match -v), positions and siblings drawn from
+// the games (TestFitPositions), the stronger engine's judgement of each
+// (cmd/gomoku-label) and the fit (TestFitTables). The three tool tests run
 // only when given their files.
 var (
+	fitOpenings  = flag.String("fit.openings", "", "TestFitOpenings: file to write random training openings to, for cmd/gomoku-match -openings")
+	fitCount     = flag.Int("fit.count", 1000, "TestFitOpenings: number of openings")
+	fitSeed      = flag.Uint64("fit.seed", 1, "TestFitOpenings: random seed")
+	fitExclude   = flag.String("fit.exclude", "", "TestFitOpenings: comma-separated opening files (the test sets) whose openings, under any symmetry, are not drawn")
 	fitGames     = flag.String("fit.games", "", "TestFitPositions: comma-separated logs of cmd/gomoku-match -v to draw positions from")
 	fitPositions = flag.String("fit.positions", "", "TestFitPositions: file to write the positions to, for cmd/gomoku-label")
 	fitSiblings  = flag.Int("fit.siblings", 3, "TestFitPositions: positions reached by one of the ordering's first moves, drawn for each position")
@@ -50,6 +55,103 @@ const (
 // (for one colour and role) to get a value of its own; rarer sets move only
 // with their shapes' and threat's shares.
 const fitMinCount = 30
+
+// openingKey is the same for two three-stone openings (black, white,
+// black) that a symmetry of the 15×15 board, or the order of the black
+// stones, turns into each other.
+func openingKey(o [3]gomoku.Point) [3]gomoku.Point {
+	var best [3]gomoku.Point
+	for t := range 8 {
+		var m [3]gomoku.Point
+		for i, p := range o {
+			c, r := p.Col()-7, p.Row()-7
+			for range t % 4 {
+				c, r = -r, c
+			}
+			if t >= 4 {
+				c = -c
+			}
+			m[i] = gomoku.PointAt(c+7, r+7)
+		}
+		if m[2] < m[0] {
+			m[0], m[2] = m[2], m[0]
+		}
+		if t == 0 || slices.Compare(m[:], best[:]) < 0 {
+			best = m
+		}
+	}
+	return best
+}
+
+// TestFitOpenings writes -fit.count random three-stone openings (black,
+// white, black) in the central 7×7 points, distinct under the board's
+// symmetries and none an opening of the -fit.exclude files, one a line in
+// canonical notation.
+func TestFitOpenings(t *testing.T) {
+	if *fitOpenings == "" {
+		t.Skip("a tool: give -fit.openings (and -fit.exclude, the test sets)")
+	}
+	seen := map[[3]gomoku.Point]bool{}
+	if *fitExclude != "" {
+		for _, path := range strings.Split(*fitExclude, ",") {
+			text, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range strings.Split(string(text), "\n") {
+				line, _, _ = strings.Cut(line, "#")
+				ps, err := gomoku.ParseMoves(line, gomoku.Small)
+				if err != nil || len(ps) != 3 {
+					continue // a blank or comment line
+				}
+				seen[openingKey([3]gomoku.Point(ps))] = true
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(*fitSeed, 7))
+	var sb strings.Builder
+	for n := 0; n < *fitCount; {
+		var o [3]gomoku.Point
+		for i := range o {
+			o[i] = gomoku.PointAt(4+rng.IntN(7), 4+rng.IntN(7))
+		}
+		if o[0] == o[1] || o[0] == o[2] || o[1] == o[2] || seen[openingKey(o)] {
+			continue
+		}
+		seen[openingKey(o)] = true
+		fmt.Fprintf(&sb, "%s %s %s\n", o[0], o[1], o[2])
+		n++
+	}
+	if err := os.WriteFile(*fitOpenings, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestOpeningKey checks that openings alike under a symmetry or the order
+// of the black stones share a key, and others do not.
+func TestOpeningKey(t *testing.T) {
+	key := func(s string) [3]gomoku.Point {
+		ps, err := gomoku.ParseMoves(s, gomoku.Small)
+		if err != nil || len(ps) != 3 {
+			t.Fatalf("%q: %v", s, err)
+		}
+		return openingKey([3]gomoku.Point(ps))
+	}
+	same := [][2]string{
+		{"h8 i9 j8", "j8 i9 h8"},   // black's stones swapped
+		{"h8 i9 j8", "h8 i7 j8"},   // mirrored top to bottom
+		{"g6 j6 i10", "i6 f6 g10"}, // mirrored left to right
+		{"g6 j6 i10", "j7 j10 f9"}, // turned a quarter
+	}
+	for _, c := range same {
+		if key(c[0]) != key(c[1]) {
+			t.Errorf("%s and %s: keys differ", c[0], c[1])
+		}
+	}
+	if key("h8 i9 j8") == key("h8 j8 i9") {
+		t.Errorf("h8 i9 j8 and h8 j8 i9 (white's stone elsewhere) share a key")
+	}
+}
 
 // decided reports whether the search, not the evaluation, decides s: a side
 // can make a five, the side to move a four-three or an open four, or a double
