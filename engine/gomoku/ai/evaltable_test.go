@@ -31,8 +31,8 @@ func TestEvalComboIgnoresDirection(t *testing.T) {
 		slices.Sort(sorted[:])
 		k := set[sorted]
 		want := [2]int32{int32(evalCombo[toMove][k]), int32(evalCombo[moved][k])}
-		if got := tb.combos[comboIndex(&s)].ev; got != want {
-			t.Fatalf("shapes %v: ev %v, want evalCombo's %v (set %d)", s, got, want, k)
+		if got := tb.combos[comboIndex(&s)]; got.ev != want || int(got.set) != k {
+			t.Fatalf("shapes %v: ev %v, set %d; want evalCombo's %v, set %d", s, got.ev, got.set, want, k)
 		}
 	}
 }

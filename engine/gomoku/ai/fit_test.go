@@ -52,7 +52,7 @@ const (
 )
 
 // fitMinCount is in how many training positions a set of shapes must occur
-// (for one colour and role) to get a value of its own; rarer sets move only
+// (for one role) to get a value of its own; rarer sets move only
 // with their shapes' and threat's shares.
 const fitMinCount = 30
 
@@ -329,28 +329,6 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// comboSet maps a comboIndex to the index of its set of shapes in evalCombo.
-func comboSet() *[comboCount]uint16 {
-	var set [comboCount]uint16
-	k := 0
-	for a := shape(0); a < shapeCount; a++ {
-		for b := a; b < shapeCount; b++ {
-			for c := b; c < shapeCount; c++ {
-				for d := c; d < shapeCount; d++ {
-					set[comboIndex(&[4]shape{a, b, c, d})] = uint16(k)
-					k++
-				}
-			}
-		}
-	}
-	for i := range set {
-		s := comboShapes(i)
-		slices.Sort(s[:])
-		set[i] = set[comboIndex(&s)]
-	}
-	return &set
-}
-
 // fitModel is level 10's evaluation as a linear model, in sixteenths: a
 // value per role and set of shapes, at index role*comboSets + set
 // (evalCombo), and a value per threat mask (evalMask).
@@ -391,15 +369,15 @@ type fitSample struct {
 
 // features reads s as the model's terms: the side to move's empty points
 // under role toMove, the other side's under role moved (negated).
-func features(s *state, set *[comboCount]uint16) (terms []fitTerm, mask int32) {
+func features(s *state) (terms []fitTerm, mask int32) {
 	me, you := s.stm, s.stm.Other()
 	counts := map[int32]float64{}
 	for _, p := range s.pts {
 		if s.cell[p] != cEmpty {
 			continue
 		}
-		counts[int32(toMove*comboSets+int(set[s.cix[me][p]]))]++
-		counts[int32(moved*comboSets+int(set[s.cix[you][p]]))]--
+		counts[int32(toMove*comboSets+int(s.combos[s.cix[me][p]].set))]++
+		counts[int32(moved*comboSets+int(s.combos[s.cix[you][p]].set))]--
 	}
 	for k, v := range counts {
 		if v != 0 {
@@ -423,7 +401,6 @@ func (m *fitModel) valueOf(terms []fitTerm, mask int32) float64 {
 // the engine's tables, evaluates positions exactly as the engine does: the
 // fit changes the values the engine reads and nothing else.
 func TestFitFeaturesMatchEval(t *testing.T) {
-	set := comboSet()
 	rng := rand.New(rand.NewPCG(3, 4))
 	m := startModel()
 	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Renju} {
@@ -440,7 +417,7 @@ func TestFitFeaturesMatchEval(t *testing.T) {
 			}
 			s := newState(g.Board(), g.Turn())
 			s.fitted = true
-			terms, mask := features(s, set)
+			terms, mask := features(s)
 			got := m.valueOf(terms, mask)
 			me, you := s.stm, s.stm.Other()
 			want := s.esum[me][toMove] - s.esum[you][moved] + int32(evalMask[s.threatMask()])
@@ -458,7 +435,6 @@ func TestFitFeaturesMatchEval(t *testing.T) {
 // result, the judge's evaluation; tab-separated) as the model's samples.
 func readLabels(t *testing.T, paths string, rule gomoku.Rule) []fitSample {
 	t.Helper()
-	set := comboSet()
 	var out []fitSample
 	for _, path := range strings.Split(paths, ",") {
 		f, err := os.Open(path)
@@ -502,7 +478,7 @@ func readLabels(t *testing.T, paths string, rule gomoku.Rule) []fitSample {
 				x.label = sigmoid(float64(ev) / fitLabelScale)
 			}
 			s := newState(g.Board(), g.Turn())
-			x.terms, x.mask = features(s, set)
+			x.terms, x.mask = features(s)
 			out = append(out, x)
 		}
 		if err := sc.Err(); err != nil {
@@ -553,11 +529,8 @@ type setInfo struct {
 
 func setInfos() [comboSets]setInfo {
 	var out [comboSets]setInfo
-	set := comboSet()
-	tb := tables()
-	for i := range comboCount {
-		s := comboShapes(i)
-		out[set[i]] = setInfo{shapes: s, thr: tb.combos[i].thr}
+	for i, c := range tables().combos {
+		out[c.set] = setInfo{shapes: comboShapes(i), thr: c.thr}
 	}
 	for k := range out {
 		slices.Sort(out[k].shapes[:])
@@ -761,7 +734,6 @@ func TestFitWritesTables(t *testing.T) {
 // (on other positions than it is measured on) to within a tenth of the
 // start model's excess loss.
 func TestFitLearns(t *testing.T) {
-	set := comboSet()
 	start := startModel()
 	truth := *start
 	for i := range truth.mask {
@@ -781,7 +753,7 @@ func TestFitLearns(t *testing.T) {
 			continue
 		}
 		x := fitSample{result: math.NaN()}
-		x.terms, x.mask = features(newState(g.Board(), g.Turn()), set)
+		x.terms, x.mask = features(newState(g.Board(), g.Turn()))
 		x.label = sigmoid(truth.valueOf(x.terms, x.mask) / 16 / fitScale)
 		if len(train) < 450 {
 			train = append(train, x)

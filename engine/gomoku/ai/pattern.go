@@ -80,7 +80,8 @@ type combo struct {
 	val   int32    // worth in move ordering and levels 1-9's evaluation (shapeValue, threatBonus)
 	ev    [2]int32 // worth in level 10's evaluation, by role (evalCombo)
 	thr   threat
-	fouls bool // black might commit a renju foul with these shapes
+	fouls bool   // black might commit a renju foul with these shapes
+	set   uint16 // the index of the set of its shapes among the comboSets (evalCombo's order)
 }
 
 // comboIndex returns the index in shapeTables.combos of four shapes.
@@ -139,7 +140,7 @@ func buildTables() *shapeTables {
 // set, into a combined threat and a value.
 func combine4(s [4]shape, set int) combo {
 	var n [shapeCount]int
-	c := combo{ev: [2]int32{int32(evalCombo[toMove][set]), int32(evalCombo[moved][set])}}
+	c := combo{ev: [2]int32{int32(evalCombo[toMove][set]), int32(evalCombo[moved][set])}, set: uint16(set)}
 	for _, sh := range s {
 		n[sh]++
 		c.val += shapeValue[sh]
