@@ -28,13 +28,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/tengen-bot/tengen/cmd/internal/engineproc"
+	"github.com/tengen-bot/tengen/cmd/internal/pbrain"
 	"github.com/tengen-bot/tengen/engine/gomoku"
 )
 
@@ -183,15 +183,10 @@ func work(ctx context.Context, cfg config, jobs <-chan job) {
 	}
 }
 
-// start starts the engine in its program's directory, where engines look
-// for their configuration, and sets it up.
+// start starts the engine (in its program's directory, where engines look
+// for their configuration) and sets it up.
 func start(ctx context.Context, cfg config) (*engineproc.Process, error) {
-	args := strings.Fields(cfg.cmdline)
-	path, err := filepath.Abs(args[0])
-	if err != nil {
-		return nil, err
-	}
-	e, err := engineproc.Start(ctx, filepath.Base(path), path, args[1:], filepath.Dir(path))
+	e, err := pbrain.Start(ctx, "judge", cfg.cmdline)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +198,7 @@ func start(ctx context.Context, cfg config) (*engineproc.Process, error) {
 		return nil, fmt.Errorf("START: %w", err)
 	}
 	setup := fmt.Sprintf("INFO rule %d\nINFO max_node %d\nINFO timeout_turn %d\nINFO timeout_match 0\nINFO SHOW_DETAIL 2",
-		protocolRule(cfg.rule), cfg.nodes, cfg.timeout.Milliseconds())
+		pbrain.Rule(cfg.rule), cfg.nodes, cfg.timeout.Milliseconds())
 	if err := e.Send(setup); err != nil {
 		e.Kill()
 		return nil, err
@@ -281,16 +276,13 @@ func evalIn(s string) (int, bool) {
 	return sign * n, true
 }
 
-// boardCommand checks the moves under rule and writes them as BOARD ...
-// DONE for the side to move (1 its stones, 2 the opponent's).
+// boardCommand checks the moves under rule and writes the BOARD command
+// for the position they reach.
 func boardCommand(moves []string, rule gomoku.Rule) (string, error) {
 	g, err := gomoku.NewGame(gomoku.Small, rule)
 	if err != nil {
 		return "", err
 	}
-	var sb strings.Builder
-	sb.WriteString("BOARD")
-	me := len(moves) & 1
 	for i, m := range moves {
 		p, err := gomoku.ParsePoint(m, gomoku.Small)
 		if err == nil {
@@ -299,27 +291,9 @@ func boardCommand(moves []string, rule gomoku.Rule) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("move %d (%s) of %q: %w", i+1, m, strings.Join(moves, " "), err)
 		}
-		who := 2
-		if i&1 == me {
-			who = 1
-		}
-		fmt.Fprintf(&sb, "\n%d,%d,%d", p.Col(), gomoku.Small-1-p.Row(), who)
 	}
 	if g.Outcome().Over() {
 		return "", fmt.Errorf("position %q: the game is over", strings.Join(moves, " "))
 	}
-	sb.WriteString("\nDONE")
-	return sb.String(), nil
-}
-
-// protocolRule is the Gomocup protocol's INFO rule value: 0 freestyle, 1
-// exactly five, 4 renju.
-func protocolRule(r gomoku.Rule) int {
-	switch r {
-	case gomoku.Standard:
-		return 1
-	case gomoku.Renju:
-		return 4
-	}
-	return 0
+	return pbrain.Board(g), nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tengen-bot/tengen/cmd/internal/engineproc"
+	"github.com/tengen-bot/tengen/cmd/internal/pbrain"
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/engine/gomoku"
 )
@@ -32,18 +33,6 @@ type config struct {
 	maxPlies int           // a game this long is drawn (0 = only a full board)
 }
 
-// protocolRule is the Gomocup protocol's INFO rule value: 0 freestyle, 1
-// exactly five, 4 renju.
-func protocolRule(r gomoku.Rule) int {
-	switch r {
-	case gomoku.Standard:
-		return 1
-	case gomoku.Renju:
-		return 4
-	}
-	return 0
-}
-
 // gameResult is one finished game.
 type gameResult struct {
 	outcome engine.Outcome
@@ -64,7 +53,7 @@ type gameResult struct {
 // seat is one engine during one game.
 type seat struct {
 	p     player
-	e     *pbrain
+	e     *brain
 	seen  bool          // the engine has been shown the board
 	used  time.Duration // thinking time so far, for time_left
 	last  time.Time     // when it last answered
@@ -210,7 +199,7 @@ func (s *seat) setUp(cfg config) error {
 		fmt.Sprintf("time_left %d", cfg.match.Milliseconds()),
 		fmt.Sprintf("max_memory %d", cfg.memory),
 		"game_type 1",
-		fmt.Sprintf("rule %d", protocolRule(cfg.rule)),
+		fmt.Sprintf("rule %d", pbrain.Rule(cfg.rule)),
 	}
 	if s.p.nodes > 0 {
 		infos = append(infos, fmt.Sprintf("max_node %d", s.p.nodes))
@@ -228,27 +217,11 @@ func (s *seat) setUp(cfg config) error {
 // TURN with the opponent's last move afterwards.
 func (s *seat) request(g *gomoku.Game) string {
 	if s.seen {
-		return "TURN " + coords(g.Last(), g.Size())
+		return "TURN " + pbrain.Coords(g.Last(), g.Size())
 	}
 	s.seen = true
 	if g.Ply() == 0 {
 		return "BEGIN"
 	}
-	var sb strings.Builder
-	sb.WriteString("BOARD")
-	me := g.Ply() & 1 // the colour to move: 0 black, 1 white
-	for i, p := range g.History() {
-		who := 2
-		if i&1 == me {
-			who = 1
-		}
-		fmt.Fprintf(&sb, "\n%s,%d", coords(p, g.Size()), who)
-	}
-	sb.WriteString("\nDONE")
-	return sb.String()
-}
-
-// coords writes p as piskvork's "x,y", counted from the top-left corner.
-func coords(p gomoku.Point, size int) string {
-	return fmt.Sprintf("%d,%d", p.Col(), size-1-p.Row())
+	return pbrain.Board(g)
 }

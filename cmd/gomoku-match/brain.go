@@ -3,35 +3,25 @@ package main
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/tengen-bot/tengen/cmd/internal/engineproc"
+	"github.com/tengen-bot/tengen/cmd/internal/pbrain"
 )
 
-// pbrain is a Gomocup engine ("brain") running as a child process and
+// brain is a Gomocup engine ("brain") running as a child process and
 // speaking the piskvork protocol on its standard input and output.
-type pbrain struct{ *engineproc.Process }
+type brain struct{ *engineproc.Process }
 
-// startBrain starts the command line cmdline (a path, then arguments
-// separated by spaces) in the directory of its program, as piskvork does, so
-// that an engine finds its configuration files beside it.
-func startBrain(ctx context.Context, name, cmdline string) (*pbrain, error) {
-	args := strings.Fields(cmdline)
-	if len(args) == 0 {
-		return nil, fmt.Errorf("engine %s: empty command", name)
-	}
-	path, err := filepath.Abs(args[0])
-	if err != nil {
-		return nil, fmt.Errorf("engine %s: %w", name, err)
-	}
-	p, err := engineproc.Start(ctx, name, path, args[1:], filepath.Dir(path))
+// startBrain starts an engine as piskvork does (see pbrain.Start).
+func startBrain(ctx context.Context, name, cmdline string) (*brain, error) {
+	p, err := pbrain.Start(ctx, name, cmdline)
 	if err != nil {
 		return nil, err
 	}
-	return &pbrain{p}, nil
+	return &brain{p}, nil
 }
 
 // chatter reports whether an output line is talk the manager ignores:
@@ -55,7 +45,7 @@ func chatter(text string) bool {
 // chatter, and returns it with its arrival time and the kind of move the
 // engine said it was in a movekind message before it ("" when it said none;
 // see moveKind).
-func (e *pbrain) answer(timeout time.Duration) (l engineproc.Line, kind string, err error) {
+func (e *brain) answer(timeout time.Duration) (l engineproc.Line, kind string, err error) {
 	l, err = e.Await(timeout, func(text string) bool {
 		if k, ok := moveKind(text); ok {
 			kind = k
