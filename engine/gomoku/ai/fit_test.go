@@ -23,7 +23,8 @@ import (
 // engine from them (cmd/gomoku-match -v), positions and siblings drawn from
 // the games (TestFitPositions), the stronger engine's judgement of each
 // (cmd/gomoku-label) and the fit (TestFitTables). The three tool tests run
-// only when given their files.
+// only when given their files; relative paths start from this package's
+// directory, where go test runs them.
 var (
 	fitOpenings  = flag.String("fit.openings", "", "TestFitOpenings: file to write random training openings to, for cmd/gomoku-match -openings")
 	fitCount     = flag.Int("fit.count", 1000, "TestFitOpenings: number of openings")
