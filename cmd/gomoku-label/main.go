@@ -7,10 +7,11 @@
 // tab and more fields, which are kept. For each it sends the stones with
 // BOARD, lets the engine search up to -nodes nodes (INFO max_node) and
 // writes the line with a tab and the engine's evaluation for the side to
-// move appended. The evaluation is the last "INFO EVAL n" line the engine
-// printed before its move: Rapfi prints those after INFO SHOW_DETAIL 2 (in
-// its units: win rate sigmoid(n/200), mates about ±30000). A position the
-// engine gives no evaluation for is an error.
+// move appended: the last one the engine printed before its move, as "INFO
+// EVAL v" or in a MESSAGE line "... | Eval v | ...". Rapfi prints both (the
+// first after INFO SHOW_DETAIL 2) in its units, win rate sigmoid(v/200);
+// mates, "M5" or "-M5", are written ±30000. A position the engine gives no
+// evaluation for is an error.
 //
 // Usage:
 //
@@ -191,6 +192,7 @@ func start(ctx context.Context, cfg config) (*engineproc.Process, error) {
 		return nil, err
 	}
 	if err := e.Send("START 15"); err != nil {
+		e.Kill()
 		return nil, err
 	}
 	if _, err := e.Await(cfg.timeout, func(s string) bool { return strings.EqualFold(s, "OK") }); err != nil {
@@ -222,14 +224,10 @@ func judge(e *engineproc.Process, line string, cfg config) (int, error) {
 			ev, seen = v, true
 			return false
 		}
-		x, y, ok := strings.Cut(s, ",")
-		_, errX := strconv.Atoi(x)
-		_, errY := strconv.Atoi(y)
-		return ok && errX == nil && errY == nil
+		_, _, err := pbrain.ParseMove(s)
+		return err == nil
 	})
-	// Rapfi drops a command that comes just after its answer (see
-	// cmd/gomoku-match's -settle).
-	time.Sleep(settle)
+	time.Sleep(pbrain.Settle)
 	if err != nil {
 		return 0, fmt.Errorf("position %q: %w", moves, err)
 	}
@@ -238,9 +236,6 @@ func judge(e *engineproc.Process, line string, cfg config) (int, error) {
 	}
 	return ev, nil
 }
-
-// settle is the pause after each answer before the next command.
-const settle = 20 * time.Millisecond
 
 // mate is the evaluation written for a mate ("M5", "-M5" in Rapfi's output).
 const mate = 30000

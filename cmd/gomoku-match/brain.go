@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -30,7 +28,7 @@ func startBrain(ctx context.Context, name, cmdline string) (*brain, error) {
 // writes its search depth as a raw byte, which can be a line break), so only
 // those replies count.
 func chatter(text string) bool {
-	if _, _, err := parseMove(text); err == nil {
+	if _, _, err := pbrain.ParseMove(text); err == nil {
 		return false
 	}
 	word, _, _ := strings.Cut(text, " ")
@@ -64,16 +62,4 @@ func moveKind(text string) (kind string, ok bool) {
 		return "", false
 	}
 	return f[2], true
-}
-
-// parseMove reads an engine's move "x,y" (piskvork coordinates: from the
-// top-left corner, 0-based). It checks the form only, not the board.
-func parseMove(text string) (x, y int, err error) {
-	xs, ys, ok := strings.Cut(text, ",")
-	x, errX := strconv.Atoi(strings.TrimSpace(xs))
-	y, errY := strconv.Atoi(strings.TrimSpace(ys))
-	if !ok || errX != nil || errY != nil {
-		return 0, 0, fmt.Errorf("%q is not a move x,y", text)
-	}
-	return x, y, nil
 }

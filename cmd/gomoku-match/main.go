@@ -50,6 +50,7 @@ import (
 	"time"
 
 	"github.com/tengen-bot/tengen/cmd/internal/elo"
+	"github.com/tengen-bot/tengen/cmd/internal/pbrain"
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/engine/gomoku"
 )
@@ -86,7 +87,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	turn := fs.Duration("turn", 200*time.Millisecond, "timeout_turn: time per move")
 	matchTime := fs.Duration("matchtime", 0, "timeout_match: time per game for each engine (0: 1000 times -turn)")
 	memory := fs.Int64("memory", 128<<20, "max_memory in bytes")
-	settle := fs.Duration("settle", 20*time.Millisecond, "least time between an engine's answer and its next command (not on its clock)")
+	settle := fs.Duration("settle", pbrain.Settle, "least time between an engine's answer and its next command (not on its clock)")
 	concurrency := fs.Int("concurrency", 1, "games played at once")
 	verbose := fs.Bool("v", false, "print every game's moves (games lost by a forfeit always are)")
 	if err := fs.Parse(args); err != nil {

@@ -158,7 +158,7 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 		if cfg.match > 0 && s.used > cfg.match+s.p.grace {
 			return forfeit(side, engine.Timeout, "ran out of match time (%v used of %v)", s.used.Round(time.Millisecond), cfg.match)
 		}
-		x, y, err := parseMove(l.Text)
+		x, y, err := pbrain.ParseMove(l.Text)
 		if err != nil {
 			return forfeit(side, engine.Resignation, "answered %q, not a move", l.Text)
 		}

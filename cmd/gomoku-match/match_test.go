@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tengen-bot/tengen/cmd/internal/pbrain"
 	"github.com/tengen-bot/tengen/engine"
 	"github.com/tengen-bot/tengen/engine/gomoku"
 )
@@ -43,7 +44,7 @@ func fakeBrain(mode string) {
 	moves := 0
 	sc := bufio.NewScanner(os.Stdin)
 	mark := func(text string) {
-		if x, y, err := parseMove(text); err == nil && x >= 0 && y >= 0 && x < 15 && y < 15 {
+		if x, y, err := pbrain.ParseMove(text); err == nil && x >= 0 && y >= 0 && x < 15 && y < 15 {
 			taken[y][x] = true
 		}
 	}

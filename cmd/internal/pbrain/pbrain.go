@@ -1,13 +1,16 @@
 // Package pbrain holds what the Gomoku tools share of the Gomocup ("pbrain",
-// piskvork) protocol: starting an engine as piskvork does, the protocol's
-// rule numbers, its coordinates and the BOARD command.
+// piskvork) protocol: starting an engine as piskvork does, the pause its
+// answers need, the protocol's rule numbers, its coordinates and moves, and
+// the BOARD command.
 package pbrain
 
 import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tengen-bot/tengen/cmd/internal/engineproc"
 	"github.com/tengen-bot/tengen/engine/gomoku"
@@ -26,6 +29,23 @@ func Start(ctx context.Context, name, cmdline string) (*engineproc.Process, erro
 		return nil, fmt.Errorf("engine %s: %w", name, err)
 	}
 	return engineproc.Start(ctx, name, path, args[1:], filepath.Dir(path))
+}
+
+// Settle is how long to wait after an engine's answer before its next
+// command: Rapfi still counts itself as thinking for a moment after it
+// answers and drops a command that arrives then.
+const Settle = 20 * time.Millisecond
+
+// ParseMove reads an engine's move "x,y" (the protocol's coordinates: from
+// the top-left corner, 0-based). It checks the form only, not the board.
+func ParseMove(text string) (x, y int, err error) {
+	xs, ys, ok := strings.Cut(text, ",")
+	x, errX := strconv.Atoi(strings.TrimSpace(xs))
+	y, errY := strconv.Atoi(strings.TrimSpace(ys))
+	if !ok || errX != nil || errY != nil {
+		return 0, 0, fmt.Errorf("%q is not a move x,y", text)
+	}
+	return x, y, nil
 }
 
 // Rule is the protocol's INFO rule value of r: 0 freestyle, 1 exactly five,

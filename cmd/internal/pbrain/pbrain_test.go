@@ -42,3 +42,14 @@ func TestStartEmpty(t *testing.T) {
 		t.Error("an empty command started")
 	}
 }
+
+func TestParseMove(t *testing.T) {
+	if x, y, err := ParseMove(" 7, 12"); err != nil || x != 7 || y != 12 {
+		t.Errorf(`ParseMove(" 7, 12") = %d, %d, %v`, x, y, err)
+	}
+	for _, bad := range []string{"7", "7,x", "MESSAGE 1,2", ""} {
+		if _, _, err := ParseMove(bad); err == nil {
+			t.Errorf("ParseMove(%q) read a move", bad)
+		}
+	}
+}
