@@ -398,6 +398,23 @@ func (m *fitModel) valueOf(terms []fitTerm, mask int32) float64 {
 	return v
 }
 
+// randomGame plays 4 to 33 random stones in the central 9×9 points under
+// rule (a taken or forbidden point is drawn again); nil when the game ended.
+func randomGame(t *testing.T, rng *rand.Rand, rule gomoku.Rule) *gomoku.Game {
+	t.Helper()
+	g, err := gomoku.NewGame(gomoku.Small, rule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 4 + rng.IntN(30); g.Ply() < n && !g.Outcome().Over(); {
+		_ = g.PlayPoint(gomoku.PointAt(3+rng.IntN(9), 3+rng.IntN(9)))
+	}
+	if g.Outcome().Over() {
+		return nil
+	}
+	return g
+}
+
 // TestFitFeaturesMatchEval checks that the fit's linear model, started from
 // the engine's tables, evaluates positions exactly as the engine does: the
 // fit changes the values the engine reads and nothing else.
@@ -406,14 +423,8 @@ func TestFitFeaturesMatchEval(t *testing.T) {
 	m := startModel()
 	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Renju} {
 		for range 200 {
-			g, err := gomoku.NewGame(gomoku.Small, rule)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for n := 4 + rng.IntN(30); g.Ply() < n && !g.Outcome().Over(); {
-				_ = g.PlayPoint(gomoku.PointAt(3+rng.IntN(9), 3+rng.IntN(9))) // a taken or forbidden point is drawn again
-			}
-			if g.Outcome().Over() {
+			g := randomGame(t, rng, rule)
+			if g == nil {
 				continue
 			}
 			s := newState(g.Board(), g.Turn())
@@ -437,6 +448,7 @@ func TestFitFeaturesMatchEval(t *testing.T) {
 func readLabels(t *testing.T, paths string, rule gomoku.Rule) []fitSample {
 	t.Helper()
 	var out []fitSample
+	s := new(state)
 	for _, path := range strings.Split(paths, ",") {
 		f, err := os.Open(path)
 		if err != nil {
@@ -478,7 +490,7 @@ func readLabels(t *testing.T, paths string, rule gomoku.Rule) []fitSample {
 			default:
 				x.label = sigmoid(float64(ev) / fitLabelScale)
 			}
-			s := newState(g.Board(), g.Turn())
+			s.reset(g.Board(), g.Turn())
 			x.terms, x.mask = features(s)
 			out = append(out, x)
 		}
@@ -575,9 +587,9 @@ func (a *adam) step(x, g []float64, lr float64, t int) {
 
 // fit fits p to the training samples' labels with Adam (full batch, steps
 // of lr sixteenths for the sets' and masks' values, lr/16 for the shares),
-// stopping at the pass where the held-out samples'
-// loss against their labels was lowest, and returns that loss and pass.
-func fit(t *testing.T, start *fitModel, train, held []fitSample, passes int, lr float64) (*fitParams, float64, int) {
+// stopping at the pass where the held-out samples' loss against their labels
+// was lowest, and returns that pass's values, model, loss and number.
+func fit(t *testing.T, start *fitModel, train, held []fitSample, passes int, lr float64) (*fitParams, *fitModel, float64, int) {
 	info := setInfos()
 	p := new(fitParams)
 	var seen [2 * comboSets]int
@@ -592,7 +604,7 @@ func fit(t *testing.T, start *fitModel, train, held []fitSample, passes int, lr 
 		p.own[i] = seen[i] >= fitMinCount && !five && !(role == toMove && info[k].thr >= tOpenFour)
 	}
 	label := func(x *fitSample) float64 { return x.label }
-	best, bestLoss, bestPass := *p, math.Inf(1), 0
+	best, bestModel, bestLoss, bestPass := *p, start, math.Inf(1), 0
 	var aShape, aThr, aSet, aMask adam
 	for pass := 1; pass <= passes; pass++ {
 		m := p.apply(start, &info)
@@ -626,16 +638,17 @@ func fit(t *testing.T, start *fitModel, train, held []fitSample, passes int, lr 
 		aSet.step(p.set[:], gSet[:], lr, pass)
 		aMask.step(p.mask[:], gMask[:], lr, pass)
 		if pass%10 == 0 || pass == passes {
-			loss, _ := p.apply(start, &info).logLoss(held, label)
+			m := p.apply(start, &info)
+			loss, _ := m.logLoss(held, label)
 			if loss < bestLoss {
-				best, bestLoss, bestPass = *p, loss, pass
+				best, bestModel, bestLoss, bestPass = *p, m, loss, pass
 			}
 			if pass%100 == 0 {
 				t.Logf("pass %d: held-out loss %.4f (best %.4f at %d)", pass, loss, bestLoss, bestPass)
 			}
 		}
 	}
-	return &best, bestLoss, bestPass
+	return &best, bestModel, bestLoss, bestPass
 }
 
 // TestFitTables fits level 10's tables to the labelled positions of
@@ -660,9 +673,7 @@ func TestFitTables(t *testing.T) {
 		}
 	}
 	start := startModel()
-	p, _, pass := fit(t, start, train, held, *fitPasses, *fitLR)
-	info := setInfos()
-	m := p.apply(start, &info)
+	p, m, _, pass := fit(t, start, train, held, *fitPasses, *fitLR)
 	label := func(x *fitSample) float64 { return x.label }
 	result := func(x *fitSample) float64 { return x.result }
 	for _, c := range []struct {
@@ -743,14 +754,8 @@ func TestFitLearns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var train, held []fitSample
 	for len(train)+len(held) < 600 {
-		g, err := gomoku.NewGame(gomoku.Small, gomoku.Freestyle)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for n := 4 + rng.IntN(30); g.Ply() < n && !g.Outcome().Over(); {
-			_ = g.PlayPoint(gomoku.PointAt(3+rng.IntN(9), 3+rng.IntN(9)))
-		}
-		if g.Outcome().Over() {
+		g := randomGame(t, rng, gomoku.Freestyle)
+		if g == nil {
 			continue
 		}
 		x := fitSample{result: math.NaN()}
@@ -765,7 +770,7 @@ func TestFitLearns(t *testing.T) {
 	label := func(x *fitSample) float64 { return x.label }
 	floor, _ := truth.logLoss(held, label)
 	before, _ := start.logLoss(held, label)
-	p, after, _ := fit(t, start, train, held, 200, 16)
+	p, _, after, _ := fit(t, start, train, held, 200, 16)
 	if excess := after - floor; excess > (before-floor)/10 {
 		t.Errorf("held-out loss %.4f → %.4f, the labels' own %.4f: the fit removed only %.0f%% of the excess", before, after, floor, 100*(1-excess/(before-floor)))
 	}
