@@ -11,7 +11,10 @@
 // EVAL v" or in a MESSAGE line "... | Eval v | ...". Rapfi prints both (the
 // first after INFO SHOW_DETAIL 2) in its units, win rate sigmoid(v/200);
 // mates, "M5" or "-M5", are written ±30000. A position the engine gives no
-// evaluation for is an error.
+// evaluation for within -nodes (Rapfi prints "Eval VAL_NONE" when its first
+// depth does not finish, as when a long forced line at the root takes the
+// whole budget) is asked again with twice the nodes, up to 8 times -nodes;
+// one still without an evaluation is an error.
 //
 // Usage:
 //
@@ -208,18 +211,44 @@ func start(ctx context.Context, cfg config) (*engineproc.Process, error) {
 	return e, nil
 }
 
-// judge sends the position of line and returns the engine's evaluation.
+// judge sends the position of line and returns the engine's evaluation,
+// doubling the node budget while the engine moves without giving one.
 func judge(e *engineproc.Process, line string, cfg config) (int, error) {
 	moves, _, _ := strings.Cut(line, "\t")
 	req, err := boardCommand(strings.Fields(moves), cfg.rule)
 	if err != nil {
 		return 0, err
 	}
-	if err := e.Send(req); err != nil {
-		return 0, err
+	for nodes := cfg.nodes; ; nodes *= 2 {
+		send := req
+		if nodes != cfg.nodes {
+			send = fmt.Sprintf("INFO max_node %d\n%s", nodes, req)
+		}
+		ev, seen, err := ask(e, send, cfg.timeout)
+		if err == nil && nodes != cfg.nodes {
+			err = e.Send(fmt.Sprintf("INFO max_node %d", cfg.nodes))
+		}
+		switch {
+		case err != nil:
+			return 0, fmt.Errorf("position %q: %w", moves, err)
+		case seen:
+			return ev, nil
+		case nodes >= maxRetryFactor*cfg.nodes:
+			return 0, fmt.Errorf("position %q: the engine moved without printing an evaluation, at up to %d nodes", moves, nodes)
+		}
 	}
-	ev, seen := 0, false
-	_, err = e.Await(cfg.timeout, func(s string) bool {
+}
+
+// maxRetryFactor is how many times -nodes a position is asked with at most.
+const maxRetryFactor = 8
+
+// ask sends req and waits for the engine's move, returning the last
+// evaluation it printed before it, if any.
+func ask(e *engineproc.Process, req string, timeout time.Duration) (ev int, seen bool, err error) {
+	if err := e.Send(req); err != nil {
+		return 0, false, err
+	}
+	_, err = e.Await(timeout, func(s string) bool {
 		if v, ok := evalIn(s); ok {
 			ev, seen = v, true
 			return false
@@ -228,13 +257,7 @@ func judge(e *engineproc.Process, line string, cfg config) (int, error) {
 		return err == nil
 	})
 	time.Sleep(pbrain.Settle)
-	if err != nil {
-		return 0, fmt.Errorf("position %q: %w", moves, err)
-	}
-	if !seen {
-		return 0, fmt.Errorf("position %q: the engine moved without printing an evaluation", moves)
-	}
-	return ev, nil
+	return ev, seen, err
 }
 
 // mate is the evaluation written for a mate ("M5", "-M5" in Rapfi's output).

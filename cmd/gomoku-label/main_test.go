@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -24,12 +25,17 @@ func TestMain(m *testing.M) {
 // and MESSAGE depth lines, then a summary and a move. Its evaluation is ten
 // times the number of stones, negated for white to move, or a mate when the
 // position has nine stones. mode "mute" moves without an evaluation, "crash"
-// exits on BOARD.
+// exits on BOARD; "budget" gives as its evaluation the node budget in use
+// (INFO max_node), and for an odd number of stones it prints "Eval VAL_NONE"
+// below 400 nodes, as Rapfi does when its first depth does not finish.
 func fakeJudge(mode string) {
 	sc := bufio.NewScanner(os.Stdin)
+	budget := 0
 	for sc.Scan() {
 		cmd := strings.ToUpper(strings.TrimSpace(sc.Text()))
 		switch {
+		case strings.HasPrefix(cmd, "INFO MAX_NODE "):
+			budget, _ = strconv.Atoi(strings.TrimPrefix(cmd, "INFO MAX_NODE "))
 		case cmd == "START 15":
 			fmt.Println("OK")
 		case cmd == "END":
@@ -49,7 +55,18 @@ func fakeJudge(mode string) {
 			if n == 9 {
 				ev = "-M3"
 			}
-			if mode != "mute" {
+			if mode == "budget" {
+				if n%2 == 1 && budget < 400 {
+					ev = "VAL_NONE"
+				} else {
+					ev = fmt.Sprint(budget)
+				}
+			}
+			switch mode {
+			case "mute":
+			case "budget":
+				fmt.Printf("MESSAGE Speed 10K | Depth 0-0 | Eval %s | Node 10K | Time 1ms\n", ev)
+			default:
 				fmt.Println("INFO EVAL 1")
 				fmt.Println("MESSAGE Depth 2-3 | Eval 1 | Time 0ms | H8")
 				fmt.Printf("MESSAGE Speed 10K | Depth 9-12 | Eval %s | Node 10K | Time 1ms\n", ev)
@@ -80,6 +97,27 @@ func TestLabel(t *testing.T) {
 	want := "h8 i9 j8\t1\t0\t-30\nh8 i9 j8 h9\t1\t-\t40\nh8 i9 j8 h9 h10 a1 a2 a3 a4\t2\t1\t-30000\nh8\t3\t0.5\t-10\n"
 	if out.String() != want {
 		t.Errorf("labelled:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestLabelRetries checks that a position the engine gives no evaluation
+// for is asked again with twice the nodes until it gets one, and that the
+// next position is asked with -nodes again.
+func TestLabelRetries(t *testing.T) {
+	in := "h8\t1\nh8 i9\t1\nh8 i9 j8\t2\n"
+	var out strings.Builder
+	cfg := config{cmdline: fakeEngine(t, "budget"), nodes: 100, timeout: 5 * time.Second}
+	if err := label(context.Background(), cfg, 1, strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	want := "h8\t1\t400\nh8 i9\t1\t100\nh8 i9 j8\t2\t400\n"
+	if out.String() != want {
+		t.Errorf("labelled:\n%s\nwant:\n%s", out.String(), want)
+	}
+	cfg.nodes = 40 // 8 times is 320: still none
+	err := label(context.Background(), cfg, 1, strings.NewReader("h8\n"), &out)
+	if want := `position "h8": the engine moved without printing an evaluation, at up to 320 nodes`; err == nil || err.Error() != want {
+		t.Errorf("at 40 nodes: error %v, want %q", err, want)
 	}
 }
 
