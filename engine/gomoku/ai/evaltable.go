@@ -22,20 +22,23 @@ const (
 // Both tables were fitted to classical Rapfi's judgement, not to game
 // results: logistic regression, on these counts and the threat mask, of
 // Rapfi's win rate for the side to move (sigmoid(eval/200) of its search at
-// 10,000 nodes) over 84,639 positions: 52,192 from 2,802 games of level 10
-// against Rapfi from 1,401 random openings (none a test opening) and 32,447
-// reached from them by one of the twelve moves the move ordering puts first,
-// chosen at random, so that the values also rank moves the search weighs but
-// the games did not play. The scale was held at the one that best predicts
-// those games' results with the earlier values (215 units to a factor e of
-// the odds), so scores keep their meaning. Each value is the sum of a worth
-// per line shape and per combined threat plus the set's own correction;
-// sets seen fewer than 30 times, and those where the side to move makes a
-// five or an open four, keep the sum. Positions where a side can make a
-// five, or where the side to move can make a four-three, or a double three
-// or a four while the other side has no four, are left out: there the
-// search decides. engine/gomoku/ai/STRENGTH.md, "Tenth session", has the
-// fit and the matches.
+// 10,000 nodes). Positions come from games of level 10 against Rapfi from
+// random openings (none a test opening), plus positions reached from them by
+// one of the twelve moves the move ordering puts first, chosen at random, so
+// that the values also rank moves the search weighs but the games did not
+// play. The first fit read 84,639 positions of 2,802 games; the present
+// values are that fit refitted by TestFitTables (fit_test.go) to 146,173
+// positions of 3,000 new games (54,894 from the games, 91,279 reached from
+// them), stopped where the loss on a fifth of the openings held out stopped
+// falling. The scale was held at the one that best predicted the first
+// games' results (215 units to a factor e of the odds), so scores keep their
+// meaning. Each value is the sum of a worth per line shape and per combined
+// threat plus the set's own correction; sets seen fewer than 30 times, and
+// those where the side to move makes a five or an open four, keep the sum.
+// Positions where a side can make a five, or where the side to move can
+// make a four-three, or a double three or a four while the other side has no
+// four, are left out: there the search decides. engine/gomoku/ai/STRENGTH.md,
+// "Tenth session" and "Fourteenth session", has the fits and the matches.
 var evalCombo = [2][comboSets]int16{
 	toMove: {
 		-193, 0, -449, -76, -223, -147, -135, -15, 120, 2688, 4800, 0, -22, -24, 7, 78,
