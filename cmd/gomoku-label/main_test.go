@@ -35,7 +35,11 @@ func fakeJudge(mode string) {
 		cmd := strings.ToUpper(strings.TrimSpace(sc.Text()))
 		switch {
 		case strings.HasPrefix(cmd, "INFO MAX_NODE "):
-			budget, _ = strconv.Atoi(strings.TrimPrefix(cmd, "INFO MAX_NODE "))
+			var err error
+			if budget, err = strconv.Atoi(strings.TrimPrefix(cmd, "INFO MAX_NODE ")); err != nil {
+				fmt.Fprintln(os.Stderr, "fake judge:", err)
+				os.Exit(2)
+			}
 		case cmd == "START 15":
 			fmt.Println("OK")
 		case cmd == "END":
