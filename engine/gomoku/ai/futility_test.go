@@ -9,8 +9,9 @@ import (
 
 // TestFutile checks when static futility pruning may stop a node: only a
 // null window, within futilityDepth of the horizon, with the evaluation
-// above beta by the level's margin a ply, beta not a proven result, the
-// opponent threatening no open four, and only at a level with a margin.
+// above beta by the level's margin for each ply past the first, beta not a
+// proven result, the opponent threatening no open four, and only at a level
+// with a margin.
 func TestFutile(t *testing.T) {
 	start := func(t *testing.T, level int, g *gomoku.Game) *Engine {
 		t.Helper()
@@ -33,10 +34,11 @@ func TestFutile(t *testing.T) {
 		window      int
 		want        bool
 	}{
-		{"depth 1, beta a margin below", 1, v - m, 1, true},
-		{"depth 1, beta just above that", 1, v - m + 1, 1, false},
-		{"depth 3, three margins below", 3, v - 3*m, 1, true},
-		{"depth 3, two margins below", 3, v - 2*m, 1, false},
+		{"depth 1, beta at the evaluation", 1, v, 1, true},
+		{"depth 1, beta just above it", 1, v + 1, 1, false},
+		{"depth 3, two margins below", 3, v - 2*m, 1, true},
+		{"depth 3, just under two margins below", 3, v - 2*m + 1, 1, false},
+		{"futilityDepth, a margin for each ply past the first", futilityDepth, v - (futilityDepth-1)*m, 1, true},
 		{"past futilityDepth", futilityDepth + 1, v - 100*m, 1, false},
 		{"open window", 1, v - 100*m, 2, false},
 		{"beta a proven win", 1, winBound, 1, false},

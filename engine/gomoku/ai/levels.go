@@ -72,16 +72,20 @@ type level struct {
 // games).
 //
 // Level 10 also prunes by static futility (futile): a null-window node
-// within three plies of the horizon stops at its evaluation when that is
-// above beta by 50 a ply. Against classical Rapfi at 10,000 nodes a move it
-// scored 29.3% where level 10 without it scored 24.3% (2,024 games, +0.050
-// ± 0.027 a game), and 60.7% (Elo +76, +36 .. +117) against level 10
-// without it at 200 ms a move (256 games; STRENGTH.md, "Eighth session").
-// Margins of 100 and pruning up to six plies from the horizon scored the
-// same within the matches' noise. The levels below search every node: their
-// hand-set evaluation counts in other units, and the ladder's margins are
-// theirs without it. With both, level 10 beats level 9 by 69.5% (freestyle)
-// and 78.0% (renju) over 100 games each.
+// within six plies of the horizon stops at its evaluation when that is at
+// least beta plus 60 for each ply past the first (so at beta itself one ply
+// from the horizon, as classical Rapfi does). The first form, 50 a ply up
+// to three plies, scored 29.3% against classical Rapfi at 10,000 nodes a
+// move where level 10 without it scored 24.3% (2,024 games, +0.050 ± 0.027
+// a game), and 60.7% (Elo +76, +36 .. +117) against level 10 without it at
+// 200 ms a move (256 games; STRENGTH.md, "Eighth session"). The present
+// form scored 53.4% (Elo +24, +9 .. +38) against the first at 200 ms a move
+// (2,048 games), and on the same rung +0.022 ± 0.048 a game in freestyle
+// and +0.045 ± 0.048 in renju (512 games each; "Sixteenth session",
+// "Seventeenth session"); 50 a ply past the first, up to three plies, lost
+// points there. The levels below search every node: their hand-set
+// evaluation counts in other units, and the ladder's margins are theirs
+// without it.
 //
 // Level 10 also prunes by move count: a node d plies from the horizon (d
 // up to 6) searches its quiet moves (no three of its own, no four of the
@@ -111,7 +115,7 @@ var levels = [11]level{
 	7:  {budget: 170 * time.Millisecond, depth: 7, width: 12, vcfNodes: 50000, vcfDefence: true, vctNodes: 10000, vctDefence: true, margin: 5},
 	8:  {budget: 300 * time.Millisecond, depth: 9, width: 14, vcfNodes: 100000, vcfDefence: true, vctNodes: 30000, vctDefence: true},
 	9:  {budget: 800 * time.Millisecond, depth: 10, width: 16, vcfNodes: 200000, vcfDefence: true, vctNodes: 80000, vctDefence: true},
-	10: {budget: 2 * time.Second, width: 16, vcfNodes: 500000, vcfDefence: true, vctNodes: 300000, vctDefence: true, fitted: true, futility: 50, moveCount: true},
+	10: {budget: 2 * time.Second, width: 16, vcfNodes: 500000, vcfDefence: true, vctNodes: 300000, vctDefence: true, fitted: true, futility: 60, moveCount: true},
 }
 
 // MinLevel and MaxLevel bound Options.Level.

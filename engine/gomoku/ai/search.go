@@ -397,13 +397,15 @@ func (e *Engine) search(depth, alpha, beta, ply int) int {
 var moveCount = [...]int{0, 4, 5, 7, 9, 11, 13}
 
 // futilityDepth is the deepest remaining depth at which futile applies.
-const futilityDepth = 3
+const futilityDepth = 6
 
 // futile reports whether a null-window node depth plies from the horizon
-// may stop at its static evaluation v because that is above beta by at
-// least the level's futility margin a ply (static futility pruning, "reverse
-// futility" in chess engines): the side to move is so far ahead that
-// searching its moves would only confirm the cut-off. It never applies when
+// may stop at its static evaluation v because that is at least beta plus
+// the level's futility margin for each ply past the first (static futility
+// pruning, "reverse futility" in chess engines): the side to move is so far
+// ahead that searching its moves would only confirm the cut-off. One ply
+// from the horizon it needs no margin: the side to move could at worst
+// pass, and a stone of its own rarely lowers its evaluation. It never applies when
 // the opponent threatens an open four (the evaluation cannot see whether
 // the side to move survives it) or when beta is a proven result.
 func (e *Engine) futile(depth, alpha, beta int) (v int, ok bool) {
@@ -413,7 +415,7 @@ func (e *Engine) futile(depth, alpha, beta int) (v int, ok bool) {
 		return 0, false
 	}
 	v = st.eval()
-	return v, v-e.lv.futility*depth >= beta
+	return v, v-e.lv.futility*(depth-1) >= beta
 }
 
 // promote moves the transposition-table move, then the killers, to the front
