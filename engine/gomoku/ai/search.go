@@ -404,10 +404,11 @@ const futilityDepth = 6
 // the level's futility margin for each ply past the first (static futility
 // pruning, "reverse futility" in chess engines): the side to move is so far
 // ahead that searching its moves would only confirm the cut-off. One ply
-// from the horizon it needs no margin: the side to move could at worst
-// pass, and a stone of its own rarely lowers its evaluation. It never applies when
-// the opponent threatens an open four (the evaluation cannot see whether
-// the side to move survives it) or when beta is a proven result.
+// from the horizon it needs no margin: a stone of its own takes none of
+// the side's threats away, so its best move rarely scores below v. It
+// never applies when the opponent threatens an open four (the evaluation
+// cannot see whether the side to move survives it) or when beta is a
+// proven result.
 func (e *Engine) futile(depth, alpha, beta int) (v int, ok bool) {
 	st := e.st
 	if e.lv.futility == 0 || depth > futilityDepth || beta-alpha != 1 ||
