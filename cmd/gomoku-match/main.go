@@ -25,7 +25,10 @@
 // "MESSAGE movekind forced|proved|searched ..."), the think times of its
 // forced and unforced moves are also reported apart. An
 // engine gets its next command no sooner than -settle after its answer,
-// because some (Rapfi) drop commands that arrive while they wind down.
+// because some (Rapfi) drop commands that arrive while they wind down; when
+// one still mangles the INFO time_left line before a move and refuses what
+// is left of it (an ERROR naming its words), the refusal is counted and
+// reported, and its move is still awaited within the same time.
 //
 // Usage:
 //
@@ -202,6 +205,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			clocks[who].times = append(clocks[who].times, d.r.think[c]...)
 			clocks[who].kinds = append(clocks[who].kinds, d.r.kinds[c]...)
 			clocks[who].late += d.r.late[c]
+			clocks[who].refused += d.r.refused[c]
 			if d.r.outcome.Reason == engine.Timeout && int(d.r.outcome.Winner) != c {
 				clocks[who].lost++
 			}

@@ -48,18 +48,22 @@ type gameResult struct {
 	// late counts, per colour, the moves that came after timeout_turn but
 	// within the grace.
 	late [2]int
+	// refused counts, per colour, the engine's refusals of the INFO line
+	// sent before a move (see refusesInfo).
+	refused [2]int
 }
 
 // seat is one engine during one game.
 type seat struct {
-	p     player
-	e     *brain
-	seen  bool          // the engine has been shown the board
-	used  time.Duration // thinking time so far, for time_left
-	last  time.Time     // when it last answered
-	think []time.Duration
-	kinds []string
-	late  int
+	p       player
+	e       *brain
+	seen    bool          // the engine has been shown the board
+	used    time.Duration // thinking time so far, for time_left
+	last    time.Time     // when it last answered
+	think   []time.Duration
+	kinds   []string
+	late    int
+	refused int
 }
 
 // playGame starts both engines afresh (as Gomocup's manager does for every
@@ -101,7 +105,7 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 	finish := func(o engine.Outcome, detail string) (gameResult, error) {
 		r := gameResult{outcome: o, detail: detail, plies: g.Ply(), moves: g.Moves()}
 		for c, s := range seats {
-			r.think[c], r.kinds[c], r.late[c] = s.think, s.kinds, s.late
+			r.think[c], r.kinds[c], r.late[c], r.refused[c] = s.think, s.kinds, s.late, s.refused
 		}
 		return r, nil
 	}
@@ -129,8 +133,10 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 		// instant replies would make that happen. This wait is not on its
 		// clock.
 		time.Sleep(time.Until(s.last.Add(cfg.settle)))
+		info := ""
 		if cfg.match > 0 {
-			if err := s.e.Send(fmt.Sprintf("INFO time_left %d", max(cfg.match-s.used, 0).Milliseconds())); err != nil {
+			info = fmt.Sprintf("INFO time_left %d", max(cfg.match-s.used, 0).Milliseconds())
+			if err := s.e.Send(info); err != nil {
 				return forfeit(side, engine.Resignation, "crashed: %v", err)
 			}
 		}
@@ -141,6 +147,12 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 			return forfeit(side, engine.Resignation, "crashed: %v", err)
 		}
 		l, kind, err := s.e.answer(cfg.turn + s.p.grace)
+		for err == nil && refusesInfo(l.Text, info) {
+			// Not the answer to the request: the engine refused the INFO
+			// line (see refusesInfo), and its move is still to come.
+			s.refused++
+			l, kind, err = s.e.answer(time.Until(sent.Add(cfg.turn + s.p.grace)))
+		}
 		switch {
 		case errors.Is(err, engineproc.ErrNoAnswer):
 			return forfeit(side, engine.Timeout, "gave no move within %v (turn %v, grace %v)", cfg.turn+s.p.grace, cfg.turn, s.p.grace)
@@ -224,4 +236,28 @@ func (s *seat) request(g *gomoku.Game) string {
 		return "BEGIN"
 	}
 	return pbrain.Board(g)
+}
+
+// refusesInfo reports whether an engine's line is an ERROR or UNKNOWN reply
+// that names a word of info, the INFO line sent just before a move request
+// ("" when none was sent), so that it refuses that line and not the request.
+// The protocol expects no answer to INFO, but an engine can mangle one: Rapfi
+// reads a command a word at a time and drops a word that arrives while it
+// still counts itself as thinking, just after its answer, so on a loaded
+// machine it may drop "INFO" and then refuse "time_left" and the number as
+// unknown commands ("ERROR Unknown command: TIME_LEFT") before it answers
+// the request as usual. Judged as answers, such lines forfeited games that
+// the engine would have played on.
+func refusesInfo(text, info string) bool {
+	word, rest, _ := strings.Cut(text, " ")
+	if info == "" || !strings.EqualFold(word, "ERROR") && !strings.EqualFold(word, "UNKNOWN") {
+		return false
+	}
+	rest = strings.ToUpper(rest)
+	for _, w := range strings.Fields(info)[1:] {
+		if strings.Contains(rest, strings.ToUpper(w)) {
+			return true
+		}
+	}
+	return false
 }

@@ -19,6 +19,10 @@ import (
 // TestMain lets the test binary pose as a pbrain engine when its first
 // argument is "fake:MODE" (see fakeBrain).
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "fake:wordy" {
+		wordyBrain()
+		os.Exit(0)
+	}
 	if len(os.Args) > 1 && strings.HasPrefix(os.Args[1], "fake:") {
 		fakeBrain(strings.TrimPrefix(os.Args[1], "fake:"))
 		os.Exit(0)
@@ -92,6 +96,62 @@ func fakeBrain(mode string) {
 			os.Exit(3)
 		case mode == "error":
 			fmt.Println("ERROR cannot think")
+		}
+	}
+}
+
+// wordyBrain reads its commands a word at a time, as Rapfi does, and, like
+// Rapfi on a loaded machine, drops the first word that comes after each of
+// its moves, still counting itself as thinking: so "INFO time_left N" loses
+// its "INFO" and the two words left are refused as unknown commands before
+// it answers the request that follows. It plays the first empty point in
+// reading order.
+func wordyBrain() {
+	var taken [15][15]bool
+	mark := func(text string) {
+		if x, y, err := pbrain.ParseMove(text); err == nil && x >= 0 && y >= 0 && x < 15 && y < 15 {
+			taken[y][x] = true
+		}
+	}
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Split(bufio.ScanWords)
+	word := func() string { sc.Scan(); return sc.Text() }
+	thinking := false
+	for sc.Scan() {
+		cmd := strings.ToUpper(sc.Text())
+		if thinking && cmd != "END" {
+			thinking = false
+			continue
+		}
+		switch cmd {
+		case "START":
+			word()
+			fmt.Println("OK")
+			continue
+		case "INFO":
+			word()
+			word()
+			continue
+		case "END":
+			return
+		case "TURN":
+			mark(word())
+		case "BOARD":
+			for w := word(); !strings.EqualFold(w, "DONE"); w = word() {
+				mark(w[:strings.LastIndexByte(w, ',')])
+			}
+		case "BEGIN":
+		default:
+			fmt.Println("ERROR Unknown command: " + cmd)
+			continue
+		}
+		for i := range 225 {
+			if x, y := i%15, i/15; !taken[y][x] {
+				taken[y][x] = true
+				fmt.Printf("%d,%d\n", x, y)
+				thinking = true
+				break
+			}
 		}
 	}
 }
@@ -235,6 +295,42 @@ func TestSettle(t *testing.T) {
 		}
 		if timedOut := r.outcome.Reason == engine.Timeout; timedOut != (settle == 0) {
 			t.Errorf("settle %v: %s", settle, r.detail)
+		}
+	}
+}
+
+// TestRefusedInfo: an engine that refuses the INFO line before a move, in
+// its own words, plays on, and its refusals are counted; a refusal of
+// anything else is still its answer.
+func TestRefusedInfo(t *testing.T) {
+	cfg := testConfig(gomoku.Freestyle)
+	cfg.maxPlies = 13
+	r, err := playGame(context.Background(), fake(t, "wordy"), fake(t, "scan"), points(t, "h8 h9 f10"), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.outcome.Reason == engine.Resignation || r.outcome.Reason == engine.Timeout || r.plies != 13 {
+		t.Fatalf("after %d plies: %s", r.plies, r.detail)
+	}
+	// Black's first request shows the board; each of its four later ones
+	// is refused twice: "time_left" and the milliseconds.
+	if r.refused != [2]int{8, 0} {
+		t.Errorf("refused %v, want [8 0]", r.refused)
+	}
+	for _, tc := range []struct {
+		line, info string
+		want       bool
+	}{
+		{"ERROR Unknown command: TIME_LEFT", "INFO time_left 99800", true},
+		{"ERROR Unknown command: 99800", "INFO time_left 99800", true},
+		{"unknown time_left", "INFO time_left 99800", true},
+		{"ERROR Unknown command: TIME_LEFT", "", false},
+		{"ERROR cannot think", "INFO time_left 99800", false},
+		{"7,7", "INFO time_left 99800", false},
+		{"MESSAGE time_left noted", "INFO time_left 99800", false},
+	} {
+		if got := refusesInfo(tc.line, tc.info); got != tc.want {
+			t.Errorf("refusesInfo(%q, %q) = %v", tc.line, tc.info, got)
 		}
 	}
 }

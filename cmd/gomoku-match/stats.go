@@ -65,10 +65,11 @@ func (t *tally) String() string {
 
 // clock collects one engine's thinking times over a match.
 type clock struct {
-	times []time.Duration
-	kinds []string // the kind of each move as the engine said, "" if it did not; parallel to times
-	late  int      // moves after timeout_turn (within the grace)
-	lost  int      // games lost on time
+	times   []time.Duration
+	kinds   []string // the kind of each move as the engine said, "" if it did not; parallel to times
+	late    int      // moves after timeout_turn (within the grace)
+	lost    int      // games lost on time
+	refused int      // INFO lines the engine refused before a move (see refusesInfo)
 }
 
 // kindForced is the kind of move (see moveKind) that the engine had no
@@ -147,12 +148,17 @@ func summarise(times []time.Duration) summary {
 func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond)) }
 
 // String renders the move count, the mean, median, 10th and 90th
-// percentiles and maximum of the times, and the late moves.
+// percentiles and maximum of the times, the late moves and, when there were
+// any, the refused INFO lines.
 func (c *clock) String() string {
 	if len(c.times) == 0 {
 		return "no moves"
 	}
 	s := summarise(c.times)
-	return fmt.Sprintf("%d moves, think mean %s, p10 %s, median %s, p90 %s, max %s; %d past the turn, %d games lost on time",
+	text := fmt.Sprintf("%d moves, think mean %s, p10 %s, median %s, p90 %s, max %s; %d past the turn, %d games lost on time",
 		len(c.times), ms(s.mean), ms(s.p10), ms(s.median), ms(s.p90), ms(s.max), c.late, c.lost)
+	if c.refused > 0 {
+		text += fmt.Sprintf(", %d INFO lines refused", c.refused)
+	}
+	return text
 }

@@ -89,6 +89,10 @@ func TestClock(t *testing.T) {
 	if got := c.String(); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
+	c.refused = 2
+	if got, want := c.String(), want+", 2 INFO lines refused"; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
 	if got := (&clock{}).String(); got != "no moves" {
 		t.Errorf("empty clock: %q", got)
 	}
