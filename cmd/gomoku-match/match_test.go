@@ -17,7 +17,7 @@ import (
 )
 
 // TestMain lets the test binary pose as a pbrain engine when its first
-// argument is "fake:MODE" (see fakeBrain).
+// argument is "fake:MODE" (see fakeBrain; "fake:wordy" is wordyBrain).
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "fake:wordy" {
 		wordyBrain()
@@ -43,15 +43,10 @@ func TestMain(m *testing.M) {
 //	labelled   as scan, but it says before each move what kind it is, as
 //	           pbrain-tengen does: forced, then searched, then proved, over
 func fakeBrain(mode string) {
-	var taken [15][15]bool
+	var b fakeBoard
 	var answered time.Time
 	moves := 0
 	sc := bufio.NewScanner(os.Stdin)
-	mark := func(text string) {
-		if x, y, err := pbrain.ParseMove(text); err == nil && x >= 0 && y >= 0 && x < 15 && y < 15 {
-			taken[y][x] = true
-		}
-	}
 	for sc.Scan() {
 		cmd, arg, _ := strings.Cut(strings.TrimSpace(sc.Text()), " ")
 		if mode == "busy" && time.Since(answered) < 10*time.Millisecond {
@@ -64,11 +59,10 @@ func fakeBrain(mode string) {
 		case "END":
 			return
 		case "TURN":
-			mark(arg)
+			b.mark(arg)
 		case "BOARD":
 			for sc.Scan() && !strings.EqualFold(strings.TrimSpace(sc.Text()), "DONE") {
-				t := strings.TrimSpace(sc.Text())
-				mark(t[:strings.LastIndexByte(t, ',')])
+				b.markStone(strings.TrimSpace(sc.Text()))
 			}
 		case "BEGIN":
 		default:
@@ -84,14 +78,8 @@ func fakeBrain(mode string) {
 			}
 			fmt.Println("MESSAGE thinking hard")
 			fmt.Println("\x0e ev 12") // junk, as some engines print
-			for i := range 225 {
-				if x, y := i%15, i/15; !taken[y][x] {
-					taken[y][x] = true
-					fmt.Printf("%d,%d\n", x, y)
-					answered = time.Now()
-					break
-				}
-			}
+			fmt.Println(b.play())
+			answered = time.Now()
 		case mode == "crash":
 			os.Exit(3)
 		case mode == "error":
@@ -107,12 +95,7 @@ func fakeBrain(mode string) {
 // it answers the request that follows. It plays the first empty point in
 // reading order.
 func wordyBrain() {
-	var taken [15][15]bool
-	mark := func(text string) {
-		if x, y, err := pbrain.ParseMove(text); err == nil && x >= 0 && y >= 0 && x < 15 && y < 15 {
-			taken[y][x] = true
-		}
-	}
+	var b fakeBoard
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Split(bufio.ScanWords)
 	word := func() string { sc.Scan(); return sc.Text() }
@@ -135,25 +118,44 @@ func wordyBrain() {
 		case "END":
 			return
 		case "TURN":
-			mark(word())
+			b.mark(word())
 		case "BOARD":
 			for w := word(); !strings.EqualFold(w, "DONE"); w = word() {
-				mark(w[:strings.LastIndexByte(w, ',')])
+				b.markStone(w)
 			}
 		case "BEGIN":
 		default:
 			fmt.Println("ERROR Unknown command: " + cmd)
 			continue
 		}
-		for i := range 225 {
-			if x, y := i%15, i/15; !taken[y][x] {
-				taken[y][x] = true
-				fmt.Printf("%d,%d\n", x, y)
-				thinking = true
-				break
-			}
+		fmt.Println(b.play())
+		thinking = true
+	}
+}
+
+// fakeBoard is the fakes' view of the board: the points taken.
+type fakeBoard [15][15]bool
+
+// mark takes the point of a move "x,y".
+func (b *fakeBoard) mark(move string) {
+	if x, y, err := pbrain.ParseMove(move); err == nil && x >= 0 && y >= 0 && x < 15 && y < 15 {
+		b[y][x] = true
+	}
+}
+
+// markStone takes the point of a BOARD line "x,y,who".
+func (b *fakeBoard) markStone(line string) { b.mark(line[:strings.LastIndexByte(line, ',')]) }
+
+// play takes the first empty point in reading order and returns it as a
+// move "x,y".
+func (b *fakeBoard) play() string {
+	for i := range 225 {
+		if x, y := i%15, i/15; !b[y][x] {
+			b[y][x] = true
+			return fmt.Sprintf("%d,%d", x, y)
 		}
 	}
+	return "ERROR board full"
 }
 
 // fake returns a player that runs this test binary as a fake brain.
