@@ -42,15 +42,21 @@ func chatter(text string) bool {
 // answer waits up to timeout for the engine's next line that is not
 // chatter, and returns it with its arrival time and the kind of move the
 // engine said it was in a movekind message before it ("" when it said none;
-// see moveKind).
-func (e *brain) answer(timeout time.Duration) (l engineproc.Line, kind string, err error) {
+// see moveKind). info is the INFO line sent just before the request ("" if
+// none): the engine's refusals of it are not its answer, only counted in
+// refused (see refusesInfo).
+func (e *brain) answer(timeout time.Duration, info string) (l engineproc.Line, kind string, refused int, err error) {
 	l, err = e.Await(timeout, func(text string) bool {
 		if k, ok := moveKind(text); ok {
 			kind = k
 		}
+		if refusesInfo(text, info) {
+			refused++
+			return false
+		}
 		return !chatter(text)
 	})
-	return l, kind, err
+	return l, kind, refused, err
 }
 
 // moveKind reads a line "MESSAGE movekind KIND ...", which pbrain-tengen

@@ -146,13 +146,8 @@ func playGame(ctx context.Context, black, white player, opening []gomoku.Point, 
 		if err := s.e.Send(s.request(g)); err != nil {
 			return forfeit(side, engine.Resignation, "crashed: %v", err)
 		}
-		l, kind, err := s.e.answer(cfg.turn + s.p.grace)
-		for err == nil && refusesInfo(l.Text, info) {
-			// Not the answer to the request: the engine refused the INFO
-			// line (see refusesInfo), and its move is still to come.
-			s.refused++
-			l, kind, err = s.e.answer(time.Until(sent.Add(cfg.turn + s.p.grace)))
-		}
+		l, kind, refused, err := s.e.answer(cfg.turn+s.p.grace, info)
+		s.refused += refused
 		switch {
 		case errors.Is(err, engineproc.ErrNoAnswer):
 			return forfeit(side, engine.Timeout, "gave no move within %v (turn %v, grace %v)", cfg.turn+s.p.grace, cfg.turn, s.p.grace)
@@ -198,7 +193,7 @@ func (s *seat) setUp(cfg config) error {
 	if err := s.e.Send(fmt.Sprintf("START %d", cfg.size)); err != nil {
 		return err
 	}
-	l, _, err := s.e.answer(cfg.startup)
+	l, _, _, err := s.e.answer(cfg.startup, "")
 	if err != nil {
 		return fmt.Errorf("engine %s: waiting for OK to START: %w", s.p.name, err)
 	}

@@ -17,12 +17,8 @@ import (
 )
 
 // TestMain lets the test binary pose as a pbrain engine when its first
-// argument is "fake:MODE" (see fakeBrain; "fake:wordy" is wordyBrain).
+// argument is "fake:MODE" (see fakeBrain).
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == "fake:wordy" {
-		wordyBrain()
-		os.Exit(0)
-	}
 	if len(os.Args) > 1 && strings.HasPrefix(os.Args[1], "fake:") {
 		fakeBrain(strings.TrimPrefix(os.Args[1], "fake:"))
 		os.Exit(0)
@@ -42,7 +38,12 @@ func TestMain(m *testing.M) {
 //	           its answer, as Rapfi does while it winds down
 //	labelled   as scan, but it says before each move what kind it is, as
 //	           pbrain-tengen does: forced, then searched, then proved, over
+//	wordy      as scan, but it reads words, not lines (see wordyBrain)
 func fakeBrain(mode string) {
+	if mode == "wordy" {
+		wordyBrain()
+		return
+	}
 	var b fakeBoard
 	var answered time.Time
 	moves := 0
