@@ -99,7 +99,14 @@ func wordyBrain() {
 	var b fakeBoard
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Split(bufio.ScanWords)
-	word := func() string { sc.Scan(); return sc.Text() }
+	// word reads a command's next word; input that ends inside a command
+	// ends the fake as END would, rather than reading "" as a word.
+	word := func() string {
+		if !sc.Scan() {
+			os.Exit(0)
+		}
+		return sc.Text()
+	}
 	thinking := false
 	for sc.Scan() {
 		cmd := strings.ToUpper(sc.Text())
