@@ -366,6 +366,7 @@ type fitSample struct {
 	label  float64 // the judge's win rate for the side to move
 	result float64 // the game's result for the side to move; NaN for siblings
 	group  int
+	parent string // the moves before the last: positions sharing it are siblings
 }
 
 // features reads s as the model's terms: the side to move's empty points
@@ -464,12 +465,13 @@ func readLabels(t *testing.T, paths string, rule gomoku.Rule) []fitSample {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, m := range strings.Fields(fields[0]) {
+			moves := strings.Fields(fields[0])
+			for _, m := range moves {
 				if _, err := g.Play(m); err != nil {
 					t.Fatalf("%s:%d: %s: %v", path, n, m, err)
 				}
 			}
-			x := fitSample{result: math.NaN()}
+			x := fitSample{result: math.NaN(), parent: strings.Join(moves[:max(len(moves)-1, 0)], " ")}
 			if x.group, err = strconv.Atoi(fields[1]); err != nil {
 				t.Fatalf("%s:%d: opening: %v", path, n, err)
 			}
@@ -518,6 +520,56 @@ func (m *fitModel) logLoss(xs []fitSample, target func(*fitSample) float64) (los
 		n++
 	}
 	return loss / float64(max(n, 1)), n
+}
+
+// siblingPairs lists the pairs of samples reached from one position (the
+// same parent) by different moves whose labels the judge tells apart: the
+// odds of one against the other differ by more than 0.2 in their
+// logarithm (a 55% preference). Each pair's first sample is the one the
+// judge prefers for the side that chose between them. A pair of siblings
+// can be won by neither, so the pairs measure how the model ranks moves,
+// which the search uses, where logLoss measures how it rates positions.
+func siblingPairs(xs []fitSample) [][2]int {
+	byParent := map[string][]int{}
+	for i := range xs {
+		byParent[xs[i].parent] = append(byParent[xs[i].parent], i)
+	}
+	logit := func(p float64) float64 {
+		p = min(max(p, 1e-4), 1-1e-4)
+		return math.Log(p / (1 - p))
+	}
+	var pairs [][2]int
+	for _, ch := range byParent {
+		for a, i := range ch {
+			for _, j := range ch[a+1:] {
+				// The labels are for the side to move after the choice.
+				switch d := logit(xs[j].label) - logit(xs[i].label); {
+				case d > 0.2:
+					pairs = append(pairs, [2]int{i, j})
+				case d < -0.2:
+					pairs = append(pairs, [2]int{j, i})
+				}
+			}
+		}
+	}
+	return pairs
+}
+
+// rankAccuracy is the share of the sibling pairs that the model orders as
+// the judge does (the preferred sample rated lower for its side to move),
+// ties counting half.
+func (m *fitModel) rankAccuracy(xs []fitSample, pairs [][2]int) float64 {
+	agree := 0.0
+	for _, pr := range pairs {
+		a, b := &xs[pr[0]], &xs[pr[1]]
+		switch va, vb := m.valueOf(a.terms, a.mask), m.valueOf(b.terms, b.mask); {
+		case va < vb:
+			agree++
+		case va == vb:
+			agree += 0.5
+		}
+	}
+	return agree / float64(max(len(pairs), 1))
 }
 
 // fitParams are the fit's free values, added to the start model's: per
@@ -655,7 +707,9 @@ func fit(t *testing.T, start *fitModel, train, held []fitSample, passes int, lr 
 // -fit.labels: the start model (the present tables) plus fitParams, by
 // logistic regression of the judge's win rates on sigmoid(eval/fitScale),
 // with a fifth of the openings held out to stop the fit and to measure it.
-// It reports the losses before and after and writes the tables to -fit.out.
+// It reports the losses before and after, and how often the two models rank
+// the siblings the judge tells apart as the judge does (siblingPairs), and
+// writes the tables to -fit.out.
 func TestFitTables(t *testing.T) {
 	if *fitLabels == "" {
 		t.Skip("a tool: give -fit.labels (and -fit.out)")
@@ -685,6 +739,8 @@ func TestFitTables(t *testing.T) {
 		r0, nr := start.logLoss(c.xs, result)
 		r1, _ := m.logLoss(c.xs, result)
 		t.Logf("%s: %d positions, loss against the labels %.4f → %.4f; %d game positions, against the results %.4f → %.4f", c.name, n, l0, l1, nr, r0, r1)
+		pairs := siblingPairs(c.xs)
+		t.Logf("%s: %d pairs of siblings the judge tells apart, ranked as it ranks them %.4f → %.4f", c.name, len(pairs), start.rankAccuracy(c.xs, pairs), m.rankAccuracy(c.xs, pairs))
 	}
 	own := 0
 	for _, b := range p.own {
@@ -776,6 +832,37 @@ func TestFitLearns(t *testing.T) {
 	}
 	if p.mask[0] <= 0 {
 		t.Errorf("mask 0 moved by %.0f sixteenths, want up", p.mask[0])
+	}
+}
+
+// TestSiblingPairs checks that only siblings are paired, only when the
+// judge tells them apart, the one it prefers for the side choosing first,
+// and that rankAccuracy counts the pairs a model orders the same way, ties
+// half.
+func TestSiblingPairs(t *testing.T) {
+	sample := func(parent string, label float64, idx int32) fitSample {
+		return fitSample{parent: parent, label: label, terms: []fitTerm{{idx, 1}}}
+	}
+	xs := []fitSample{
+		sample("h8 h9", 0.2, 0),  // the chooser's best: the opponent's worst
+		sample("h8 h9", 0.8, 1),  // worse for the chooser than the other two
+		sample("h8 h9", 0.21, 2), // too close to the first to pair with it
+		sample("h8", 0.9, 3),     // no sibling
+		sample("h8 i9", 0.1, 4),  // a sibling of none of the first three
+	}
+	pairs := siblingPairs(xs)
+	slices.SortFunc(pairs, func(a, b [2]int) int { return slices.Compare(a[:], b[:]) })
+	if want := [][2]int{{0, 1}, {2, 1}}; !slices.Equal(pairs, want) {
+		t.Fatalf("pairs %v, want %v", pairs, want)
+	}
+	m := new(fitModel)
+	m.combo[0], m.combo[1], m.combo[2] = 10, 20, 20
+	if got := m.rankAccuracy(xs, pairs); got != 0.75 {
+		t.Errorf("a model with the first pair right and the second tied: accuracy %v, want 0.75", got)
+	}
+	m.combo[0] = 30
+	if got := m.rankAccuracy(xs, pairs); got != 0.25 {
+		t.Errorf("a model with the first pair wrong and the second tied: accuracy %v, want 0.25", got)
 	}
 }
 
