@@ -836,9 +836,9 @@ func TestFitLearns(t *testing.T) {
 }
 
 // TestSiblingPairs checks that only siblings are paired, only when the
-// judge tells them apart, the one it prefers for the side choosing first,
-// and that rankAccuracy counts the pairs a model orders the same way, ties
-// half.
+// judge tells them apart, with the one it prefers for the side choosing
+// listed first, and that rankAccuracy counts the pairs a model orders the
+// same way, ties half.
 func TestSiblingPairs(t *testing.T) {
 	sample := func(parent string, label float64, idx int32) fitSample {
 		return fitSample{parent: parent, label: label, terms: []fitTerm{{idx, 1}}}
